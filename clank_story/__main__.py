@@ -1,0 +1,3 @@
+from clank_story.cli.main import main
+
+main()

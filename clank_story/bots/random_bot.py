@@ -1,0 +1,51 @@
+"""A random-but-legal rival: plays all its cards, then picks among affordable actions at random,
+heading for an artifact until it holds one and for the exit afterwards."""
+
+from __future__ import annotations
+
+from clank_story.bots.base import Bot, distances_to
+from clank_story.rules.commands import Acquire, Choose, Command, End, Fight, Move, PlayAll, Take, Use
+from clank_story.rules.legal import legal_commands
+from clank_story.rules.state import Game
+
+BIG = 1_000
+
+
+class RandomBot(Bot):
+    name = "random"
+
+    def choose(self, game: Game) -> Command:
+        rng = game.rng
+        if game.pending is not None:
+            return Choose(rng.randrange(len(game.pending["options"])) + 1)
+        p = game.me
+        if p.hand:
+            return PlayAll()
+        legal = legal_commands(game)
+        takes = [c for c in legal if isinstance(c, Take)]
+        for want in ("artifact", "secret", "idol"):
+            if Take(want) in takes:
+                return Take(want)
+        moves = [c for c in legal if isinstance(c, Move) and c.swords is None]
+        board = game.board
+        goal = distances_to(board, board.start) if p.artifacts else _nearest_artifact(game)
+        here = goal.get(p.space, BIG)
+        closer = [m for m in moves if goal.get(m.to, BIG) < here]
+        buys = [c for c in legal if isinstance(c, Acquire | Fight | Use)]
+        if closer and (not buys or rng.random() < 0.6):
+            return rng.choice(closer)
+        if buys and rng.random() < 0.8:
+            return rng.choice(buys)
+        sideways = [m for m in moves if goal.get(m.to, BIG) <= here and m.to != board.start]
+        if sideways and not closer and rng.random() < 0.3:
+            return rng.choice(sideways)
+        return End()
+
+
+def _nearest_artifact(game: Game) -> dict[str, int]:
+    best: dict[str, int] = {}
+    for space in game.artifacts:
+        for s, d in distances_to(game.board, space).items():
+            if d < best.get(s, BIG):
+                best[s] = d
+    return best

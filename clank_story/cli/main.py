@@ -1,0 +1,35 @@
+"""The `clank-story` command line. Only this package imports click; subcommands import the rest of
+the program lazily so `--help` starts fast."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from clank_story import __version__
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="clank-story")
+def cli() -> None:
+    """Clank!-style deck-building adventures at the command line, and tools to write new ones."""
+
+
+@cli.command()
+@click.argument("script", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--scenario", type=click.Path(dir_okay=False), help="A scenario file: the starting position.")
+@click.option("--campaign", type=click.Path(dir_okay=False), help="A campaign file to play the next game of.")
+@click.option("--book", type=click.Path(file_okay=False), help="Read the Book of Secrets from this folder.")
+@click.option("--seed", type=int, help="The random seed (overrides the scenario's).")
+@click.option("--transcript", type=click.Path(dir_okay=False, writable=True), help="Also write the narration here.")
+def run(script: str, scenario: str | None, campaign: str | None, book: str | None, seed: int | None,
+        transcript: str | None) -> None:
+    """Run a command file (`-` for stdin) with no prompt; print the narration."""
+    from clank_story.cli.run import run_command
+
+    sys.exit(run_command(script, scenario, campaign, book, seed, transcript))
+
+
+def main() -> None:
+    cli(prog_name="clank-story")

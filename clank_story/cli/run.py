@@ -1,0 +1,46 @@
+"""`clank-story run`: reading the files, printing narration, exit codes 0 / 1 / 2."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+
+def run_command(script: str, scenario: str | None, campaign: str | None, book: str | None,
+                seed: int | None, transcript: str | None) -> int:
+    from clank_story.content.diagnostics import ContentError
+    from clank_story.content.scenario import load_scenario
+    from clank_story.script import run_script
+    from clank_story.session import Session, SessionError
+
+    try:
+        text = sys.stdin.read() if script == "-" else Path(script).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        click.echo(f"{script}: cannot read the script: {getattr(e, 'strerror', None) or e}", err=True)
+        return 2
+    if book is not None and not Path(book).is_dir():
+        click.echo(f"--book {book}: no such folder", err=True)
+        return 2
+    try:
+        position = load_scenario(scenario, seed=seed)
+        session = Session.start(position)
+    except ContentError as e:
+        click.echo(str(e), err=True)
+        return 2
+    except SessionError as e:
+        click.echo(f"{scenario or 'setup'}: {e}", err=True)
+        return 2
+    lines: list[str] = []
+
+    def emit(line: str) -> None:
+        lines.append(line)
+        click.echo(line)
+
+    outcome = run_script(session, text, "<stdin>" if script == "-" else script, emit)
+    if transcript:
+        Path(transcript).write_text("\n".join(lines) + ("\n" if lines else ""), encoding="utf-8")
+    if outcome.message:
+        click.echo(outcome.message, err=True)
+    return outcome.status

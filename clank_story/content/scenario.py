@@ -1,0 +1,148 @@
+"""Scenario files (DESIGN.md §3): a position, like FEN for chess. Every key is optional."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from clank_story.content import schema
+from clank_story.content.boards import board_from_node
+from clank_story.content.cards import card_from_node
+from clank_story.content.diagnostics import Report
+from clank_story.content.effects_check import Refs
+from clank_story.content.library import build_ruleset, catalog
+from clank_story.content.yamlio import Node, load_file, load_text, plain
+from clank_story.rules.model import Ruleset
+
+DEFAULT_SEATS: tuple[dict[str, Any], ...] = ({"name": "You"}, {"name": "Rival", "bot": "random"})
+
+
+@dataclass
+class Position:
+    ruleset: Ruleset
+    scenario: dict[str, Any] = field(default_factory=dict)
+    seed: int = 0
+    path: str = "<scenario>"
+
+
+def content_roots(near: Path | None) -> list[Path]:
+    """Folders beside a scenario file (and its parent) may hold boards/ and cards/ of their own."""
+    if near is None:
+        return []
+    here = near.resolve().parent
+    return [d for d in (here.parent, here) if (d / "boards").is_dir() or (d / "cards").is_dir()]
+
+
+def load_scenario(path: str | Path | None = None, *, text: str | None = None, seed: int | None = None,
+                  ruleset: str | None = None, board: str | None = None,
+                  seats: list[dict[str, Any]] | None = None) -> Position:
+    """Read a scenario (file or text) into a Position; options given here override the file."""
+    if text is not None:
+        node = load_text(text, str(path or "<scenario>"))
+    elif path is not None:
+        node = load_file(path)
+    else:
+        node = Node({}, "<scenario>", 1, 1)
+    if node.value is None:
+        node = Node({}, node.path, 1, 1)
+    report = Report()
+    schema.check_fields(node, schema.SCENARIO, report, "a scenario")
+    report.raise_errors()
+    roots = content_roots(Path(path) if path and text is None else None)
+    cat = catalog(roots)
+    data = plain(node.value)
+    refs = Refs()
+    extra = []
+    if "cards" in node.value:
+        for child in node.child("cards").elements():
+            card = card_from_node(child, report, refs)
+            if card is not None:
+                extra.append(card)
+    board_value: Any = board or data.get("board")
+    if isinstance(board_value, dict):
+        board_value = board_from_node(node.child("board"), report)
+    report.raise_errors()
+    name = ruleset or data.get("ruleset")
+    if name is None:
+        name = board_value.ruleset if hasattr(board_value, "ruleset") else (
+            cat.boards[board_value].ruleset if isinstance(board_value, str) and board_value in cat.boards
+            else "legacy")
+    rules = build_ruleset(cat, name, board_value, extra)
+    if seats is not None and "players" not in data:
+        data["players"] = seats
+    data.setdefault("players", [dict(s) for s in DEFAULT_SEATS])
+    _check_refs(node, data, rules, report)
+    _check_card_refs(refs, rules, report)
+    report.raise_errors()
+    chosen_seed = seed if seed is not None else int(data.get("seed", 0))
+    return Position(rules, data, chosen_seed, node.path)
+
+
+def _check_card_refs(refs: Refs, rules: Ruleset, report: Report) -> None:
+    for card_id, node in refs.cards:
+        if card_id not in rules.cards:
+            report.error(node.path, node.line, node.col, "SC001",
+                         f"no card '{card_id}'{schema.suggest(card_id, list(rules.cards))}")
+
+
+def _check_refs(node: Node, data: dict[str, Any], rules: Ruleset, report: Report) -> None:
+    cards, spaces = rules.cards, rules.board.spaces
+    names: list[str] = []
+
+    def card_list(owner: Node, key: str) -> None:
+        if key not in owner.value:
+            return
+        listing = owner.child(key)
+        for i, card_id in enumerate(listing.value):
+            if card_id not in cards:
+                line, col = listing.value_pos(i)
+                report.error(node.path, line, col, "SC001",
+                             f"no card '{card_id}'{schema.suggest(card_id, list(cards))}")
+
+    def space_ref(owner: Node, key: str, value: Any) -> None:
+        if value not in spaces:
+            line, col = owner.value_pos(key)
+            report.error(node.path, line, col, "SC002",
+                         f"no space '{value}' on board '{rules.board.id}'{schema.suggest(str(value), list(spaces))}")
+
+    if "players" in node.value:
+        pnode = node.child("players")
+        if not isinstance(pnode.value, list) or not pnode.value:
+            report.error(node.path, pnode.line, pnode.col, "SC003", "players is a list of at least one seat")
+            return
+        for i, child in enumerate(pnode.elements()):
+            if not schema.check_fields(child, schema.PLAYER, report, f"player {i + 1}"):
+                continue
+            names.append(str(child.value.get("name") or f"Player {i + 1}"))
+            for key in ("hand", "deck", "discard"):
+                card_list(child, key)
+            if "space" in child.value:
+                space_ref(child, "space", child.value["space"])
+        if len(set(names)) != len(names):
+            report.error(node.path, pnode.line, pnode.col, "SC003", "two seats have the same name")
+        if len(names) > 4 and not report.errors:
+            report.error(node.path, pnode.line, pnode.col, "SC003", "a game seats at most four players")
+    else:
+        names = [str(p.get("name")) for p in data["players"]]
+    for key in ("row", "deck"):
+        card_list(node, key)
+    if "artifacts" in node.value:
+        anode = node.child("artifacts")
+        for space in anode.value:
+            if space not in spaces:
+                line, col = anode.key_pos(space)
+                report.error(node.path, line, col, "SC002", f"no space '{space}' on board '{rules.board.id}'")
+    if "active" in node.value and data["active"] not in names:
+        line, col = node.value_pos("active")
+        report.error(node.path, line, col, "SC003", f"active player '{data['active']}' is not seated ({', '.join(names)})")
+    if "bag" in node.value:
+        bnode = node.child("bag")
+        for key in bnode.value:
+            if key != "black" and key not in names:
+                line, col = bnode.key_pos(key)
+                report.error(node.path, line, col, "SC004", f"bag colour '{key}' is neither black nor a player")
+    if "rage" in data and not 1 <= data["rage"] <= len(rules.board.rage_track):
+        line, col = node.value_pos("rage")
+        report.error(node.path, line, col, "SC005", f"rage is a space 1-{len(rules.board.rage_track)}")
+

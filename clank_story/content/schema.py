@@ -1,0 +1,187 @@
+"""Field tables for every content type: the loader, the linter and the JSON Schemas read them."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from clank_story.content.diagnostics import Report
+from clank_story.content.yamlio import Node
+
+
+@dataclass(frozen=True)
+class Field:
+    type: str  # str | id | int | bool | strlist | block | pos | map | list | any | intornull
+    doc: str = ""
+    required: bool = False
+    choices: tuple[str, ...] = ()
+
+
+CARD = {
+    "id": Field("id", "unique slug", True),
+    "name": Field("str", "display name", True),
+    "kind": Field("str", "what you do with it", choices=("item", "device", "monster", "event")),
+    "types": Field("strlist", "tags conditions can read: companion, gem, ..."),
+    "cost": Field("int", "Skill (items, devices) or Swords (monsters)"),
+    "points": Field("int", "points at game end"),
+    "count": Field("int", "copies in its deck"),
+    "dragon": Field("bool", "shows the dragon-attack symbol"),
+    "danger": Field("bool", "legacy: +1 cube per dragon attack while in the row"),
+    "only": Field("str", "classic: acquirable only in the depths or a crystal cave",
+                  choices=("depths", "crystal_cave")),
+    "flavor": Field("str", "a line of flavour text"),
+    "ruleset": Field("str", "limit a shared card to one ruleset", choices=("classic", "legacy")),
+    "stays": Field("bool", "a Reserve monster that is never discarded (goblin, cultist)"),
+    "play": Field("block", "when played from hand"),
+    "acquire": Field("block", "once, when acquired"),
+    "defeat": Field("block", "when a monster is defeated"),
+    "arrive": Field("block", "when revealed in the row"),
+    "use": Field("block", "when a device is used"),
+    "end_of_turn": Field("block", "at the end of the turn it was played"),
+    "score": Field("block", "points computed at the end of the game"),
+}
+CARD_FILE = {
+    "cards": Field("list", "the cards", True),
+    "ruleset": Field("str", "which ruleset these cards belong to", choices=("classic", "legacy", "both")),
+    "deck": Field("str", "which pile they build", choices=("starting", "reserve", "dungeon", "adventure", "extra")),
+}
+SPACE = {
+    "name": Field("str", "display name", True),
+    "minor_secrets": Field("int", "minor secret tokens placed here"),
+    "major_secrets": Field("int", "major secret tokens placed here"),
+    "monkey_idols": Field("int", "monkey idols placed here"),
+    "artifact": Field("int", "value of the artifact placed here"),
+    "depths": Field("bool", "classic Depths / legacy Danger Zone"),
+    "exhausting": Field("bool", "crystal cave / forest: entering stops Boot movement for the turn"),
+    "market": Field("bool", "a market (classic) or town (legacy)"),
+    "coach": Field("int", "legacy coach stop and its Gold value"),
+    "waypoint": Field("str", "passage opened on entering"),
+    "heal": Field("int", "healing, once per turn on entering"),
+    "gold": Field("int", "Gold, once per turn on entering"),
+    "draw": Field("int", "cards drawn, once per turn on entering"),
+    "magic_circle": Field("bool", "a magic circle"),
+    "mystic_fruit": Field("int", "mystic fruit placed here"),
+    "pos": Field("pos", "[x, y] for drawing maps"),
+}
+PATH = {
+    "from": Field("id", "one end", True),
+    "to": Field("id", "the other end", True),
+    "boots": Field("int", "Boots needed (footprints)"),
+    "monsters": Field("int", "damage unless you spend a Sword per monster"),
+    "locked": Field("bool", "needs a Master Key"),
+    "one_way": Field("bool", "only from -> to"),
+    "water": Field("bool", "needs a Canoe"),
+}
+BOARD = {
+    "id": Field("id", "board id", True),
+    "name": Field("str", "display name", True),
+    "ruleset": Field("str", "classic or legacy", True, ("classic", "legacy")),
+    "start": Field("id", "where pawns start; returning with an artifact escapes", True),
+    "rage_track": Field("list", "cubes drawn per rage space"),
+    "spaces": Field("map", "spaces by id", True),
+    "paths": Field("list", "paths between spaces", True),
+}
+SECRET = {
+    "id": Field("id", "unique slug", True),
+    "name": Field("str", "display name", True),
+    "count": Field("int", "tokens of this kind"),
+    "effects": Field("block", "what it does when revealed (or used, if kept)"),
+    "keep": Field("bool", "held until the player uses it"),
+    "points": Field("int", "points at game end"),
+    "rage": Field("int", "rage change when taken"),
+    "timing": Field("str", "when its effects happen", choices=("now", "end_of_turn")),
+}
+MARKET_ITEM = {
+    "id": Field("id", "unique slug", True),
+    "name": Field("str", "display name", True),
+    "kind": Field("str", "what it is for: master-key, backpack, crown, canoe, ...", True),
+    "price": Field("int", "Gold"),
+    "count": Field("int", "how many are for sale"),
+    "points": Field("int", "points at game end"),
+    "order": Field("int", "items of a kind are sold lowest order first"),
+}
+SCENARIO = {
+    "ruleset": Field("str", "classic or legacy", choices=("classic", "legacy")),
+    "board": Field("any", "a board id, or an inline board"),
+    "seed": Field("int", "the RNG seed"),
+    "players": Field("list", "seats in order"),
+    "active": Field("str", "whose turn it is"),
+    "rage": Field("int", "rage-track space, 1-based"),
+    "bag": Field("map", "dragon bag: black and player names -> cubes"),
+    "row": Field("strlist", "the row, left to right"),
+    "deck": Field("strlist", "the dungeon / adventure deck, top first"),
+    "cards": Field("list", "extra card definitions"),
+    "artifacts": Field("map", "artifacts lying on the board: space -> value"),
+}
+PLAYER = {
+    "name": Field("str", "player name"),
+    "bot": Field("str", "a bot strategy id; absent = a human seat"),
+    "space": Field("id", "where the pawn stands"),
+    "hand": Field("strlist", "cards in hand"),
+    "deck": Field("strlist", "deck, top first"),
+    "discard": Field("strlist", "discard pile"),
+    "damage": Field("int", "cubes on the health meter"),
+    "gold": Field("int", "Gold"),
+    "clank": Field("int", "cubes in the Clank area"),
+    "artifact": Field("intornull", "artifact value carried"),
+    "tokens": Field("strlist", "tokens held"),
+}
+
+_TYPES = {
+    "str": (str,), "id": (str,), "int": (int,), "bool": (bool,), "strlist": (list,), "block": (dict, list),
+    "pos": (list,), "map": (dict,), "list": (list,), "intornull": (int, type(None)),
+}
+
+
+def suggest(word: str, options: list[str] | Mapping[str, object]) -> str:
+    close = difflib.get_close_matches(word, list(options), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def check_fields(node: Node, fields: Mapping[str, Field], report: Report, what: str) -> bool:
+    """Unknown, missing and mistyped fields; returns whether the node is a usable mapping."""
+    if not isinstance(node.value, dict):
+        report.error(node.path, node.line, node.col, "CT005", f"{what} should be a mapping")
+        return False
+    ok = True
+    for key in node.value:
+        if not isinstance(key, str):
+            continue
+        line, col = node.key_pos(key)
+        if key not in fields:
+            report.error(node.path, line, col, "CT004",
+                         f"unknown field '{key}' in {what}{suggest(key, list(fields))}")
+            continue
+        spec = fields[key]
+        value = node.value[key]
+        if spec.type == "any":
+            continue
+        wanted = _TYPES[spec.type]
+        good = isinstance(value, wanted) and not (spec.type == "int" and isinstance(value, bool))
+        if spec.type == "strlist" and good:
+            good = all(isinstance(v, str) for v in value)
+        if spec.type == "pos" and good:
+            good = len(value) == 2 and all(isinstance(v, int) for v in value)
+        if not good:
+            vline, vcol = node.value_pos(key)
+            report.error(node.path, vline, vcol, "CT005", f"'{key}' in {what} should be {_describe(spec.type)}")
+            ok = False
+        elif spec.choices and value not in spec.choices:
+            vline, vcol = node.value_pos(key)
+            report.error(node.path, vline, vcol, "CT006",
+                         f"'{key}' must be one of {', '.join(spec.choices)}, not '{value}'")
+            ok = False
+    for key, spec in fields.items():
+        if spec.required and key not in node.value:
+            report.error(node.path, node.line, node.col, "CT007", f"{what} needs a '{key}' field")
+            ok = False
+    return ok
+
+
+def _describe(kind: str) -> str:
+    return {
+        "str": "text", "id": "an id (text; quote numbers)", "int": "a whole number", "bool": "true or false",
+        "strlist": "a list of ids", "block": "an effect mapping or a list of them", "pos": "[x, y]",
+        "map": "a mapping", "list": "a list", "intornull": "a number or null",
+    }.get(kind, kind)

@@ -1,0 +1,1 @@
+"""Turns engine events into text from templates in content files."""

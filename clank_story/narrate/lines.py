@@ -1,0 +1,165 @@
+"""One line per event, from locale/<lang>/narration.yaml: used by `run` transcripts and the REPL."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from clank_story.rules import events as ev
+from clank_story.rules.state import Game
+
+
+@functools.lru_cache(maxsize=4)
+def templates(lang: str = "en") -> tuple[Mapping[str, str], Mapping[str, str]]:
+    from clank_story.content.yamlio import load_file, plain
+    from clank_story.paths import locale_dir
+
+    data = plain(load_file(locale_dir(lang) / "narration.yaml").value)
+    return data["events"], data["words"]
+
+
+class Narrator:
+    def __init__(self, lang: str = "en") -> None:
+        self.events, self.words = templates(lang)
+
+    def w(self, key: str, **params: Any) -> str:
+        return self.words.get(key, key).format(**params)
+
+    def card(self, game: Game, card_id: str) -> str:
+        card = game.ruleset.cards.get(card_id)
+        if card is not None:
+            return card.name
+        secret = game.ruleset.secrets.get(card_id)
+        if secret is not None:
+            return secret.name
+        for item in game.ruleset.market:
+            if item.id == card_id:
+                return item.name
+        return card_id
+
+    def space(self, game: Game, space_id: str) -> str:
+        space = game.board.spaces.get(space_id)
+        return space.name if space else space_id
+
+    def line(self, game: Game, event: ev.Event) -> str:
+        template = self.events.get(event.kind, "")
+        if not template:
+            return ""
+        data = event.data()
+        params: dict[str, Any] = dict(data)
+        for key in ("card",):
+            if key in data:
+                params[key] = self.card(game, data[key])
+        for key in ("to", "origin", "space"):
+            if key in data and isinstance(data[key], str):
+                params[key] = self.space(game, data[key])
+        match event:
+            case ev.Gained():
+                params["gains"] = self.w("gains_sep").join(
+                    self.w(f"gain.{k}", n=n) for k, n in event.gains.items() if n)
+                params["source"] = self.card(game, event.source) if event.source in game.ruleset.cards or \
+                    event.source in game.ruleset.secrets else self.space(game, event.source)
+                if not params["gains"]:
+                    return ""
+            case ev.Moved():
+                how = ""
+                if event.teleport:
+                    how = self.w("move.teleport")
+                elif event.coach_gold:
+                    how = self.w("move.coach", gold=event.coach_gold)
+                if event.swords:
+                    how += self.w("move.swords", swords=event.swords)
+                if event.damage:
+                    how += self.w("move.damage", damage=event.damage)
+                params["how"] = how
+            case ev.ClankChanged():
+                if event.amount > 0:
+                    params["clank"] = self.w("clank.add", player=event.player, n=event.amount)
+                elif event.amount < 0:
+                    params["clank"] = self.w("clank.remove", player=event.player, n=-event.amount)
+                elif event.asked < 0:
+                    params["clank"] = self.w("clank.credit", player=event.player, n=-event.asked)
+                else:
+                    params["clank"] = self.w("clank.none", player=event.player)
+            case ev.CardsDrawn():
+                params["reshuffled"] = self.w("reshuffled") if event.reshuffled else ""
+            case ev.TokenTaken():
+                if event.token == "artifact":
+                    params["token"] = self.w("artifact", value=event.value)
+                elif event.token == "monkey-idol":
+                    params["token"] = self.w("monkey-idol")
+                else:
+                    params["token"] = self.card(game, event.token)
+            case ev.SecretUsed() | ev.MarketBought():
+                key = "token" if isinstance(event, ev.SecretUsed) else "item"
+                params[key] = self.card(game, data[key])
+            case ev.CardRevealed():
+                params["marks"] = (self.w("mark.dragon") if event.dragon else "") + (
+                    self.w("mark.event") if event.event else "")
+            case ev.DragonAttacked():
+                parts = [self.w("hit", player=p, n=n) for p, n in event.hits.items()]
+                if event.black:
+                    parts.append(self.w("black", n=event.black))
+                if event.returned:
+                    parts.append(self.w("returned", n=event.returned))
+                params["hits"] = ", ".join(parts) if event.hits or parts else self.w("hits.none")
+                if not event.hits and parts:
+                    params["hits"] += "; " + self.w("hits.none")
+            case ev.KnockedOut():
+                params["zero"] = self.w("zero") if event.scores_zero else ""
+            case ev.GameOver():
+                params["scores"] = ", ".join(self.w("score", player=p, n=n) for p, n in event.scores.items())
+                params["winner"] = self.w("winner", player=event.winner) if event.winner else self.w("no_winner")
+            case ev.StoryEffect():
+                params["value"] = event.value
+        try:
+            return template.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return template
+
+    def lines(self, game: Game, events: Iterable[ev.Event]) -> list[str]:
+        return [text for e in events if (text := self.line(game, e))]
+
+    def question(self, game: Game) -> list[str]:
+        """The pending question and its numbered options."""
+        pending = game.pending
+        if pending is None:
+            return []
+        out = [self.w(f"question.{pending['q']}", player=pending["p"], source=self.card(game, pending["src"]))]
+        for i, option in enumerate(pending["options"], start=1):
+            out.append(f"  {i}. {self.option(game, option)}")
+        return out
+
+    def option(self, game: Game, option: Mapping[str, Any]) -> str:
+        if option.get("none"):
+            return self.w("option.none")
+        if "label" in option:
+            return str(option["label"])
+        if "block" in option:
+            return describe_block(self, option["block"])
+        if "space" in option:
+            return self.space(game, option["space"])
+        if "pile" in option:
+            return self.w("option.card_in", card=self.card(game, option["card"]), pile=option["pile"])
+        if "card" in option:
+            return self.card(game, option["card"])
+        return str(option)
+
+
+def describe_block(narrator: Narrator, block: Any) -> str:
+    """A short text for a block of effects, generated from the data (`+2 Skill, +1 Clank`)."""
+    parts: list[str] = []
+    for m in [block] if isinstance(block, Mapping) else block:
+        for key, value in m.items():
+            if key in ("if", "per"):
+                continue
+            template = narrator.words.get(f"effect.{key}")
+            if template is None:
+                parts.append(f"{key} {value}")
+            elif isinstance(value, Mapping | list | tuple):
+                parts.append(template.format(n=value, what=describe_block(narrator, value)
+                                             if key in ("discard",) else value))
+            else:
+                parts.append(template.format(n=value, what=value))
+    return ", ".join(parts)

@@ -1,0 +1,169 @@
+"""Immutable content the rules read: cards, boards, secrets, market items.
+
+The content layer builds these from YAML; tests may build them directly. Effect blocks are kept as
+plain data (tuples of mappings) and interpreted by rules/effects.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+Block = tuple[Mapping[str, Any], ...]
+EMPTY: Block = ()
+
+TIMINGS = ("play", "acquire", "defeat", "arrive", "use", "end_of_turn", "score")
+RAGE_TRACK = (2, 2, 3, 3, 4, 4, 5)
+
+
+def as_block(data: Any) -> Block:
+    """A block is a mapping or a list of mappings; normalise to a tuple of read-only mappings."""
+    if not data:
+        return EMPTY
+    items = [data] if isinstance(data, Mapping) else list(data)
+    return tuple(MappingProxyType(dict(item)) for item in items)
+
+
+@dataclass(frozen=True)
+class CardDef:
+    id: str
+    name: str
+    kind: str = "item"  # item | device | monster | event
+    types: tuple[str, ...] = ()
+    cost: int = 0
+    points: int = 0
+    count: int = 1
+    dragon: bool = False
+    danger: bool = False
+    only: str | None = None  # classic: depths | crystal_cave
+    flavor: str = ""
+    effects: Mapping[str, Block] = field(default_factory=dict)
+    reserve: bool = False  # lives in the Reserve (yellow banner)
+    stays: bool = False  # a Reserve monster fought any number of times (goblin, cultist)
+    ruleset: str | None = None  # a shared card limited to one ruleset
+
+    def block(self, timing: str) -> Block:
+        return self.effects.get(timing, EMPTY)
+
+    @property
+    def acquirable(self) -> bool:
+        return self.kind == "item"
+
+
+@dataclass(frozen=True)
+class Space:
+    id: str
+    name: str
+    minor_secrets: int = 0
+    major_secrets: int = 0
+    monkey_idols: int = 0
+    artifact: int | None = None
+    depths: bool = False
+    exhausting: bool = False
+    market: bool = False
+    coach: int | None = None
+    waypoint: str | None = None
+    heal: int = 0
+    gold: int = 0
+    draw: int = 0
+    magic_circle: bool = False
+    mystic_fruit: int = 0
+    pos: tuple[int, int] | None = None
+
+    @property
+    def rewards(self) -> bool:
+        return bool(self.heal or self.gold or self.draw)
+
+
+@dataclass(frozen=True)
+class Path:
+    a: str  # from
+    b: str  # to
+    boots: int = 1
+    monsters: int = 0
+    locked: bool = False
+    one_way: bool = False
+    water: bool = False
+
+
+@dataclass(frozen=True, eq=False)  # identity equality: boards are hashable cache keys
+class Board:
+    id: str
+    name: str
+    ruleset: str
+    start: str
+    spaces: Mapping[str, Space]
+    paths: tuple[Path, ...]
+    rage_track: tuple[int, ...] = RAGE_TRACK
+
+    def __post_init__(self) -> None:
+        exits: dict[str, list[tuple[str, Path]]] = {s: [] for s in self.spaces}
+        for p in self.paths:
+            exits.setdefault(p.a, []).append((p.b, p))
+            if not p.one_way:
+                exits.setdefault(p.b, []).append((p.a, p))
+        object.__setattr__(self, "_exits", {k: tuple(v) for k, v in exits.items()})
+        near: dict[str, set[str]] = {s: set() for s in self.spaces}
+        for p in self.paths:
+            near.setdefault(p.a, set()).add(p.b)
+            near.setdefault(p.b, set()).add(p.a)
+        object.__setattr__(self, "_near", {k: tuple(sorted(v)) for k, v in near.items()})
+
+    def exits(self, space: str) -> tuple[tuple[str, Path], ...]:
+        """Where one may walk from `space`: (destination, path), respecting one-way paths."""
+        return self._exits.get(space, ())  # type: ignore[attr-defined]
+
+    def adjacent(self, space: str) -> tuple[str, ...]:
+        """Spaces joined to `space` by any path, either direction (teleport, adjacent secrets)."""
+        return self._near.get(space, ())  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class SecretDef:
+    id: str
+    name: str
+    size: str  # minor | major | fruit
+    effects: Block = EMPTY
+    keep: bool = False
+    points: int = 0
+    rage: int = 0
+    timing: str = "now"  # now | end_of_turn
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class MarketItem:
+    id: str
+    name: str
+    kind: str
+    price: int = 7
+    count: int = 1
+    points: int = 0
+    order: int = 0
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Everything one game reads: cards by id, the decks, the board, secrets and market."""
+
+    name: str  # classic | legacy
+    cards: Mapping[str, CardDef]
+    starting: tuple[str, ...]
+    reserve: Mapping[str, int]  # card id -> pile size (stays cards: 1)
+    deck: tuple[str, ...]  # dungeon / adventure deck, one entry per copy
+    board: Board
+    secrets: Mapping[str, SecretDef] = field(default_factory=dict)
+    market: tuple[MarketItem, ...] = ()
+
+    @property
+    def legacy(self) -> bool:
+        return self.name == "legacy"
+
+    def secrets_of(self, size: str) -> list[str]:
+        out: list[str] = []
+        for s in self.secrets.values():
+            if s.size == size:
+                out.extend([s.id] * s.count)
+        return out

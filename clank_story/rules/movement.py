@@ -1,0 +1,160 @@
+"""Moving: Boots along paths, monster paths, locks, water, one-way paths, exhaustion, teleports,
+coaches, and what happens on entering a space."""
+
+from __future__ import annotations
+
+from clank_story.rules import cards, cubes, effects
+from clank_story.rules import events as ev
+from clank_story.rules.commands import Coach, Move, Teleport
+from clank_story.rules.errors import IllegalCommand
+from clank_story.rules.model import Path
+from clank_story.rules.outcomes import escape
+from clank_story.rules.state import Game, Player
+
+
+def _name(game: Game, space: str) -> str:
+    return game.board.spaces[space].name
+
+
+def has_kind(game: Game, p: Player, kind: str) -> bool:
+    return any(effects.token_kind(game, t) == kind for t in p.tokens)
+
+
+def path_to(game: Game, p: Player, to: str) -> Path | None:
+    best: Path | None = None
+    for dest, path in game.board.exits(p.space):
+        if dest == to and (best is None or _cost_rank(game, p, path) < _cost_rank(game, p, best)):
+            best = path
+    return best
+
+
+def _cost_rank(game: Game, p: Player, path: Path) -> tuple[int, int, int]:
+    blocked = (path.locked and not has_kind(game, p, "master-key")) or (
+        path.water and not has_kind(game, p, "canoe")
+    )
+    return (int(blocked), path.boots, path.monsters)
+
+
+def swords_for(game: Game, path: Path, asked: int | None) -> int:
+    return min(game.turn.swords, path.monsters) if asked is None else asked
+
+
+def check_move(game: Game, p: Player, cmd: Move, typed: str) -> Path:
+    """Why a move is refused, as a sentence; returns the path it would take."""
+    here, to = p.space, cmd.to
+    names = {"here": _name(game, here), "there": _name(game, to)}
+    if to == here:
+        raise IllegalCommand("move.here", typed, **names)
+    path = path_to(game, p, to)
+    if path is None:
+        if any(dest == here for dest, _ in game.board.exits(to)):
+            raise IllegalCommand("move.one_way", typed, **names)
+        options = ", ".join(sorted(_name(game, d) for d, _ in game.board.exits(here))) or "-"
+        raise IllegalCommand("move.no_path", typed, options=options, **names)
+    if game.turn.exhausted:
+        raise IllegalCommand("move.exhausted", typed, **names)
+    if path.locked and not has_kind(game, p, "master-key"):
+        raise IllegalCommand("move.locked", typed, **names)
+    if path.water and not has_kind(game, p, "canoe"):
+        raise IllegalCommand("move.water", typed, **names)
+    if game.turn.boots < path.boots:
+        raise IllegalCommand("move.boots", typed, need=path.boots, have=game.turn.boots, **names)
+    if to == game.board.start and not p.artifacts:
+        raise IllegalCommand("move.start_without_artifact", typed, **names)
+    swords = swords_for(game, path, cmd.swords)
+    if swords > path.monsters:
+        raise IllegalCommand("move.too_many_swords", typed, monsters=path.monsters, swords=swords, **names)
+    if swords > game.turn.swords:
+        raise IllegalCommand("move.swords", typed, swords=swords, have=game.turn.swords, **names)
+    if path.monsters - swords >= p.health_left:
+        raise IllegalCommand("move.lethal", typed, damage=path.monsters - swords, left=p.health_left, **names)
+    return path
+
+
+def do_move(game: Game, p: Player, cmd: Move, path: Path, out: list[ev.Event]) -> None:
+    swords = swords_for(game, path, cmd.swords)
+    game.turn.boots -= path.boots
+    game.turn.swords -= swords
+    hurt = path.monsters - swords
+    origin = p.space
+    out.append(ev.Moved(p.name, origin, cmd.to, path.boots, swords, hurt))
+    if hurt:
+        cubes.damage_from_supply(p, hurt, "path", out)
+    enter_space(game, p, cmd.to, out)
+
+
+def check_teleport(game: Game, p: Player, cmd: Teleport, typed: str) -> None:
+    names = {"here": _name(game, p.space), "there": _name(game, cmd.to)}
+    if game.turn.teleports < 1:
+        raise IllegalCommand("teleport.none", typed, **names)
+    if cmd.to not in game.board.adjacent(p.space):
+        raise IllegalCommand("teleport.not_adjacent", typed, **names)
+    if cmd.to == game.board.start and not p.artifacts:
+        raise IllegalCommand("move.start_without_artifact", typed, **names)
+
+
+def do_teleport(game: Game, p: Player, cmd: Teleport, out: list[ev.Event]) -> None:
+    game.turn.teleports -= 1
+    out.append(ev.Moved(p.name, p.space, cmd.to, 0, teleport=True))
+    enter_space(game, p, cmd.to, out)
+
+
+def coach_fare(game: Game, p: Player, to: str) -> int:
+    here = game.board.spaces[p.space].coach or 0
+    return here + (game.board.spaces[to].coach or 0)
+
+
+def check_coach(game: Game, p: Player, cmd: Coach, typed: str) -> None:
+    space = game.board.spaces[p.space]
+    names = {"here": space.name, "there": _name(game, cmd.to)}
+    if space.coach is None:
+        raise IllegalCommand("coach.not_here", typed, **names)
+    if game.board.spaces[cmd.to].coach is None or cmd.to == p.space:
+        raise IllegalCommand("coach.not_a_stop", typed, **names)
+    if game.turn.boots < 1:
+        raise IllegalCommand("coach.boots", typed, **names)
+    fare = coach_fare(game, p, cmd.to)
+    if p.gold < fare:
+        raise IllegalCommand("coach.gold", typed, fare=fare, gold=p.gold, **names)
+    if cmd.to == game.board.start and not p.artifacts:
+        raise IllegalCommand("move.start_without_artifact", typed, **names)
+
+
+def do_coach(game: Game, p: Player, cmd: Coach, out: list[ev.Event]) -> None:
+    """A coach costs 1 Boot and the Gold shown on both stops."""
+    fare = coach_fare(game, p, cmd.to)
+    game.turn.boots -= 1
+    p.gold -= fare
+    out.append(ev.Moved(p.name, p.space, cmd.to, 1, coach_gold=fare))
+    enter_space(game, p, cmd.to, out)
+
+
+def enter_space(game: Game, p: Player, to: str, out: list[ev.Event]) -> None:
+    """Entering: escape at the start, exhaustion, once-a-turn rewards, waypoints, tokens to take."""
+    board = game.board
+    if p.space == board.start:
+        p.left_start = True
+    p.space = to
+    space = board.spaces[to]
+    turn = game.turn
+    if to == board.start:
+        if p.artifacts:
+            escape(game, p, out)
+        return
+    if space.exhausting:
+        turn.exhausted = True
+        out.append(ev.Exhausted(p.name, to))
+    if space.rewards and to not in turn.rewarded:
+        turn.rewarded.append(to)
+        gains = {k: v for k, v in (("heal", space.heal), ("gold", space.gold)) if v}
+        if space.gold:
+            p.gold += space.gold
+        if gains:
+            out.append(ev.Gained(p.name, to, gains))
+        if space.heal:
+            cubes.heal(p, space.heal, out)
+        if space.draw:
+            cards.draw(game, p, space.draw, out)
+    turn.may_take = bool(game.artifacts.get(to) or game.secrets.get(to) or game.idols.get(to))
+    if space.waypoint:
+        out.append(ev.WaypointEntered(p.name, to, space.waypoint))

@@ -1,0 +1,147 @@
+"""parse(text, game) -> Command, with errors that quote the input and say what would work.
+
+Names match by id, full name or unique prefix, case-insensitively."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from clank_story.rules import actions
+from clank_story.rules.commands import (
+    Acquire,
+    Choose,
+    Coach,
+    Command,
+    End,
+    Fight,
+    Market,
+    Move,
+    PlayAll,
+    PlayCard,
+    Take,
+    Teleport,
+    Use,
+)
+from clank_story.rules.errors import AmbiguousCommand, UnknownCommand
+from clank_story.rules.state import Game
+
+VERBS = ("play", "acquire", "buy", "use", "fight", "move", "go", "teleport", "take", "market", "coach",
+         "choose", "end")
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().replace("-", " ").replace("_", " ").split())
+
+
+def match(text: str, options: Iterable[tuple[str, str]]) -> list[str]:
+    """Ids whose id or name equals `text`, else those they start with (case and dashes ignored)."""
+    want = _norm(text)
+    pairs = list(options)
+    exact = [i for i, name in pairs if want in (_norm(i), _norm(name))]
+    if exact:
+        return list(dict.fromkeys(exact))
+    return list(dict.fromkeys(i for i, name in pairs if _norm(i).startswith(want) or _norm(name).startswith(want)))
+
+
+def _pick(typed: str, what: str, text: str, options: list[tuple[str, str]],
+          fallback: list[tuple[str, str]], hint: str) -> str:
+    for pool in (options, fallback):
+        found = match(text, pool)
+        if len(found) == 1:
+            return found[0]
+        if found:
+            names = dict(pool)
+            raise AmbiguousCommand("parse.ambiguous", typed, text=text,
+                                   options=", ".join(names[f] for f in found))
+    raise UnknownCommand(f"parse.unknown_{what}", typed, text=text, options=hint)
+
+
+def _cards(game: Game, ids: Iterable[str]) -> list[tuple[str, str]]:
+    return [(c, game.card(c).name) for c in dict.fromkeys(ids)]
+
+
+def parse(text: str, game: Game) -> Command:
+    typed = " ".join(text.split())
+    words = typed.split(" ") if typed else []
+    if not words:
+        raise UnknownCommand("parse.empty", typed)
+    verb, rest = words[0].lower(), " ".join(words[1:])
+    if verb not in VERBS:
+        near = [v for v in VERBS if v.startswith(verb)]
+        if len(near) == 1:
+            verb = near[0]
+        else:
+            raise UnknownCommand("parse.unknown_verb", typed, verb=words[0], verbs=", ".join(VERBS))
+    if verb == "end":
+        return End()
+    if not rest:
+        raise UnknownCommand(f"parse.missing.{verb}", typed)
+    p = game.me
+    all_cards = _cards(game, game.ruleset.cards)
+    if verb == "play":
+        if rest.lower() == "all":
+            return PlayAll()
+        hand = _cards(game, p.hand)
+        return PlayCard(_pick(typed, "card", rest, hand, all_cards, ", ".join(n for _, n in hand) or "-"))
+    if verb in ("acquire", "buy"):
+        shop = _cards(game, [*game.row, *(c for c, n in game.reserve.items() if n > 0)])
+        return Acquire(_pick(typed, "card", rest, shop, all_cards, ", ".join(n for _, n in shop)))
+    if verb == "fight":
+        foes = _cards(game, [c for c in [*game.row, *game.reserve] if game.card(c).kind == "monster"])
+        return Fight(_pick(typed, "card", rest, foes, all_cards, ", ".join(n for _, n in foes) or "-"))
+    if verb == "use":
+        secrets = game.ruleset.secrets
+        held = [(t, secrets[t].name) for t in dict.fromkeys(p.tokens) if t in secrets]
+        devices = _cards(game, [c for c in game.row if game.card(c).kind == "device"])
+        every = all_cards + [(s.id, s.name) for s in secrets.values()]
+        return Use(_pick(typed, "card", rest, devices + held, every, ", ".join(n for _, n in devices + held) or "-"))
+    if verb in ("move", "go", "teleport", "coach"):
+        swords = None
+        if verb in ("move", "go") and len(words) >= 4 and words[-2].lower() == "swords":
+            if not words[-1].isdigit():
+                raise UnknownCommand("parse.swords_number", typed, text=words[-1])
+            swords, rest = int(words[-1]), " ".join(words[1:-2])
+        space = _space(game, typed, rest)
+        if verb == "teleport":
+            return Teleport(space)
+        if verb == "coach":
+            return Coach(space)
+        return Move(space, swords)
+    if verb == "take":
+        want = _norm(rest)
+        aliases = {"fruit": "secret", "mystic fruit": "secret", "monkey idol": "idol", "token": "secret"}
+        want = aliases.get(want, want)
+        found = [w for w in actions.TAKEABLE if w.startswith(want)]
+        if len(found) == 1:
+            return Take(found[0])
+        raise UnknownCommand("parse.unknown_take", typed, text=rest, options=", ".join(actions.TAKEABLE))
+    if verb == "market":
+        items = [(i.kind, i.name) for i in game.ruleset.market] + [(i.id, i.name) for i in game.ruleset.market]
+        kinds = ", ".join(dict.fromkeys(i.kind for i in game.ruleset.market)) or "-"
+        found = match(rest, items)
+        kinds_found = {k for k in found if k in {i.kind for i in game.ruleset.market}} or set(found)
+        if len(kinds_found) == 1:
+            return Market(next(iter(kinds_found)))
+        if found:
+            raise AmbiguousCommand("parse.ambiguous", typed, text=rest, options=", ".join(sorted(kinds_found)))
+        raise UnknownCommand("parse.unknown_item", typed, text=rest, options=kinds)
+    # choose
+    if not rest.isdigit():
+        raise UnknownCommand("parse.choose_number", typed, text=rest)
+    return Choose(int(rest))
+
+
+def _space(game: Game, typed: str, text: str) -> str:
+    board = game.board
+    pairs = [(s.id, s.name) for s in board.spaces.values()]
+    found = match(text, pairs)
+    if len(found) > 1:
+        near = [s for s in found if s in board.adjacent(game.me.space)]
+        if len(near) == 1:
+            return near[0]
+        names = dict(pairs)
+        raise AmbiguousCommand("parse.ambiguous", typed, text=text, options=", ".join(names[f] for f in found))
+    if not found:
+        near = ", ".join(board.spaces[s].name for s in board.adjacent(game.me.space))
+        raise UnknownCommand("parse.unknown_space", typed, text=text, options=near or "-")
+    return found[0]

@@ -1,0 +1,165 @@
+"""The mutable game state. Everything here round-trips through plain JSON-compatible data."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+from clank_story.rules.model import Ruleset
+
+HEALTH = 10
+CUBES = 30
+BLACK_CUBES = 24
+
+PLAYING, ESCAPED, KNOCKED_OUT = "playing", "escaped", "knocked_out"
+
+
+@dataclass(slots=True)
+class Player:
+    name: str
+    bot: str | None = None
+    space: str = ""
+    hand: list[str] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)  # top first
+    discard: list[str] = field(default_factory=list)
+    in_play: list[str] = field(default_factory=list)
+    trashed: list[str] = field(default_factory=list)  # out for this game; back afterwards
+    damage: int = 0  # cubes on the health meter
+    supply: int = CUBES
+    gold: int = 0
+    tokens: list[str] = field(default_factory=list)  # market items, idols, kept secrets, mastery
+    artifacts: list[int] = field(default_factory=list)
+    status: str = PLAYING
+    left_start: bool = False
+    in_depths_at_end: bool = False
+    score: int = 0
+
+    @property
+    def artifact(self) -> int | None:
+        return max(self.artifacts) if self.artifacts else None
+
+    @property
+    def health_left(self) -> int:
+        return HEALTH - self.damage
+
+    @property
+    def out(self) -> bool:
+        return self.status != PLAYING
+
+    def owned(self) -> list[str]:
+        """Every card this player owns this game (trashed cards excluded)."""
+        return [*self.hand, *self.deck, *self.discard, *self.in_play]
+
+
+@dataclass(slots=True)
+class Turn:
+    """What the active player has this turn; cleared when the turn ends."""
+
+    skill: int = 0
+    swords: int = 0
+    boots: int = 0
+    teleports: int = 0
+    clank_credit: int = 0  # negative Clank not yet used up
+    clank_made: int = 0
+    exhausted: bool = False
+    may_take: bool = False  # entered a space and has not taken a token since
+    rewarded: list[str] = field(default_factory=list)  # spaces whose rewards were given this turn
+    played_types: list[str] = field(default_factory=list)  # one entry per played card per type
+    watches: list[dict[str, Any]] = field(default_factory=list)  # conditional effects waiting
+    end_queue: list[dict[str, Any]] = field(default_factory=list)  # effects resolved at end of turn
+    ending: bool = False  # `end` was given; waiting on questions before the turn can close
+    dragon_due: bool = False  # a newly revealed row card showed the dragon symbol
+
+
+@dataclass(slots=True)
+class Game:
+    ruleset: Ruleset
+    players: list[Player]
+    rng: random.Random
+    active: int = 0
+    turn_number: int = 1
+    rage: int = 1  # rage-track space, 1-based
+    bag: dict[str, int] = field(default_factory=dict)  # 'black' / player name -> cubes
+    clank_area: dict[str, int] = field(default_factory=dict)
+    black_out: int = 0  # black cubes set aside after being drawn
+    row: list[str] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)  # top first
+    deck_discard: list[str] = field(default_factory=list)
+    reserve: dict[str, int] = field(default_factory=dict)
+    market: dict[str, int] = field(default_factory=dict)
+    artifacts: dict[str, int] = field(default_factory=dict)  # space -> value
+    secrets: dict[str, list[str]] = field(default_factory=dict)  # space -> face-down secret ids
+    idols: dict[str, int] = field(default_factory=dict)
+    countdown: int | None = None  # classic Countdown Track space
+    countdown_holder: str | None = None
+    over: bool = False
+    turn: Turn = field(default_factory=Turn)
+    queue: list[dict[str, Any]] = field(default_factory=list)  # effects still to resolve
+    pending: dict[str, Any] | None = None  # a question only `choose N` answers
+    extra_cards: list[dict[str, Any]] = field(default_factory=list)  # scenario card definitions
+
+    # -- lookups -------------------------------------------------------------------------------
+    @property
+    def me(self) -> Player:
+        return self.players[self.active]
+
+    @property
+    def board(self):  # -> Board
+        return self.ruleset.board
+
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def card(self, card_id: str):  # -> CardDef
+        return self.ruleset.cards[card_id]
+
+    @property
+    def legacy(self) -> bool:
+        return self.ruleset.legacy
+
+    # -- plain data ----------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        version, internal, gauss = self.rng.getstate()
+        data: dict[str, Any] = {
+            "ruleset": self.ruleset.name,
+            "board": self.ruleset.board.id,
+            "players": [asdict(p) for p in self.players],
+            "rng": [version, list(internal), gauss],
+            "turn": asdict(self.turn),
+        }
+        for f in fields(self):
+            if f.name in ("ruleset", "players", "rng", "turn"):
+                continue
+            value = getattr(self, f.name)
+            data[f.name] = _copy(value)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], ruleset: Ruleset) -> Game:
+        rng = random.Random()
+        version, internal, gauss = data["rng"]
+        rng.setstate((version, tuple(internal), gauss))
+        kwargs = {
+            f.name: _copy(data[f.name])
+            for f in fields(cls)
+            if f.name not in ("ruleset", "players", "rng", "turn") and f.name in data
+        }
+        return cls(
+            ruleset=ruleset,
+            players=[Player(**_copy(p)) for p in data["players"]],
+            rng=rng,
+            turn=Turn(**_copy(data["turn"])),
+            **kwargs,
+        )
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_copy(v) for v in value]
+    return value

@@ -1,0 +1,94 @@
+"""One place that wires a game to its bots (and, as they arrive, its story router and campaign)."""
+
+from __future__ import annotations
+
+from clank_story.bots import BOTS, make_bot
+from clank_story.bots.base import Bot
+from clank_story.content.scenario import Position
+from clank_story.rules import events as ev
+from clank_story.rules.commands import Command, End, PlayAll
+from clank_story.rules.engine import apply
+from clank_story.rules.errors import CommandError, UnknownCommand
+from clank_story.rules.legal import legal_commands
+from clank_story.rules.parse import parse
+from clank_story.rules.setup import setup_game
+from clank_story.rules.state import Game
+
+BOT_COMMANDS_PER_TURN = 400
+
+
+class SessionError(Exception):
+    """A problem with how a game was set up (an unknown bot strategy, ...)."""
+
+
+def install_messages(lang: str = "en") -> None:
+    """Load the sentence catalog the rules layer names its refusals by."""
+    from clank_story.content.yamlio import load_file, plain
+    from clank_story.paths import locale_dir
+    from clank_story.rules import messages
+
+    if not messages.installed():
+        messages.install(plain(load_file(locale_dir(lang) / "messages.yaml").value)["messages"])
+
+
+class Session:
+    def __init__(self, game: Game) -> None:
+        install_messages()
+        self.game = game
+        unknown = sorted({p.bot for p in game.players if p.bot and p.bot not in BOTS})
+        if unknown:
+            raise SessionError(f"unknown bot strategy '{unknown[0]}' (bots: {', '.join(BOTS)})")
+        self.bots: dict[str, Bot] = {p.name: make_bot(p.bot) for p in game.players if p.bot}
+
+    @classmethod
+    def start(cls, position: Position) -> Session:
+        return cls(setup_game(position.ruleset, position.seed, position.scenario))
+
+    def opening(self) -> list[ev.Event]:
+        """The events that open the game (the first turn), then any bot turns before a human's."""
+        game = self.game
+        return [ev.TurnStarted(game.me.name, game.turn_number), *self.play_bots()]
+
+    @property
+    def human_to_move(self) -> bool:
+        return not self.game.over and self.game.me.name not in self.bots
+
+    def parse(self, text: str) -> Command:
+        return parse(text, self.game)
+
+    def do(self, text: str) -> list[ev.Event]:
+        """A human seat's command; raises CommandError (nothing changed) when it is refused."""
+        if not self.human_to_move:
+            raise UnknownCommand("session.not_your_turn", text)
+        command = parse(text, self.game)
+        events = apply(self.game, command, text.strip())
+        return events + self.play_bots()
+
+    def do_command(self, command: Command) -> list[ev.Event]:
+        return apply(self.game, command) + self.play_bots()
+
+    def play_bots(self) -> list[ev.Event]:
+        """Bot seats play their turns until a human seat is to move or the game ends."""
+        game = self.game
+        out: list[ev.Event] = []
+        steps = 0
+        while not game.over and game.me.name in self.bots:
+            bot = self.bots[game.me.name]
+            turn = (game.turn_number, game.active)
+            steps = steps + 1 if turn == getattr(self, "_last_turn", None) else 0
+            self._last_turn = turn
+            command = bot.choose(game) if steps < BOT_COMMANDS_PER_TURN else _finish(game)
+            try:
+                out.extend(apply(game, command))
+            except CommandError:
+                out.extend(apply(game, _finish(game)))
+        return out
+
+
+def _finish(game: Game) -> Command:
+    """A safe way to wrap up a bot's turn: play what is left, answer, or end."""
+    legal = legal_commands(game)
+    for preferred in (PlayAll(), End()):
+        if preferred in legal:
+            return preferred
+    return legal[0]

@@ -1,0 +1,1 @@
+"""The Book of Secrets: sandboxed Jinja, conditions, passages, routing of waypoints and contracts."""
