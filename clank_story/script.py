@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from clank_story.narrate.lines import Narrator
-from clank_story.rules.errors import CommandError
+from clank_story import looking
+from clank_story.narrate.prose import ProseNarrator
+from clank_story.rules.errors import CommandError, UnknownCommand
 from clank_story.rules.messages import word
 from clank_story.rules.view import views
 from clank_story.session import Session
@@ -32,7 +33,11 @@ def script_lines(text: str) -> Iterable[tuple[int, str]]:
 
 
 def run_script(session: Session, text: str, name: str, emit: Callable[[str], None]) -> Outcome:
-    narrator = Narrator()
+    """Looking commands (`look`, `row`, ...) print their answer after an echo of the command, as at
+    the play prompt; they never change the game. Session commands (`undo`, `save`) are refused."""
+    position = getattr(session, "position", None)
+    narrator = ProseNarrator(position.seed if position is not None else 0)
+    looking.texts()  # installs the looking refusals' sentences
     game = session.game
 
     def tell(events) -> None:
@@ -46,7 +51,7 @@ def run_script(session: Session, text: str, name: str, emit: Callable[[str], Non
         verb, _, rest = line.partition(" ")
         if verb == "expect":
             try:
-                held = evaluate(rest, views(session.game))
+                held = evaluate(rest, views(session.game, session.campaign_view()))
             except ExpressionError as e:
                 return Outcome(BAD_INPUT, f"{where}: {word('run.bad_expect', error=e)}", outcome.commands)
             if not held:
@@ -55,13 +60,30 @@ def run_script(session: Session, text: str, name: str, emit: Callable[[str], Non
         if verb == "reject":
             before = session.game.to_dict()
             try:
-                events = session.do(rest)
+                if looking.is_looking(rest):
+                    looking.answer(session.game, rest)
+                    events = []
+                else:
+                    _refuse_session_verb(rest)
+                    events = session.do(rest)
             except CommandError:
                 if session.game.to_dict() != before:
                     return Outcome(FAILED, f"{where}: {word('run.reject_changed', command=rest)}", outcome.commands)
                 continue
             tell(events)
             return Outcome(FAILED, f"{where}: {word('run.reject_accepted', command=rest)}", outcome.commands)
+        if looking.is_looking(line):
+            try:
+                answer = looking.answer(session.game, line) or ""
+            except CommandError as e:
+                return Outcome(FAILED, f"{where}: {e}", outcome.commands)
+            emit(f"> {' '.join(line.split())}")
+            emit(answer)
+            continue
+        try:
+            _refuse_session_verb(line)
+        except CommandError as e:
+            return Outcome(FAILED, f"{where}: {e}", outcome.commands)
         if not session.human_to_move:
             return Outcome(FAILED, f"{where}: {word('run.no_human', command=line)}", outcome.commands)
         try:
@@ -74,3 +96,10 @@ def run_script(session: Session, text: str, name: str, emit: Callable[[str], Non
             for q in narrator.question(session.game):
                 emit(q)
     return outcome
+
+
+def _refuse_session_verb(line: str) -> None:
+    """`undo`, `save` and `quit` belong to the play prompt; a script that uses them is refused."""
+    verb = looking.resolve_verb(line.split()[0]) if line.split() else None
+    if verb in looking.SESSION_VERBS:
+        raise UnknownCommand("repl.only_at_prompt", " ".join(line.split()), verb=verb)

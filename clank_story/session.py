@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from clank_story.bots import BOTS, make_bot
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from clank_story.bots import BOTS, known_bot, make_bot
 from clank_story.bots.base import Bot
 from clank_story.content.scenario import Position
 from clank_story.rules import events as ev
@@ -14,7 +17,18 @@ from clank_story.rules.parse import parse
 from clank_story.rules.setup import setup_game
 from clank_story.rules.state import Game
 
+if TYPE_CHECKING:
+    from clank_story.rules.view import CampaignView
+    from clank_story.story.passages import Book
+    from clank_story.story.router import Router
+    from clank_story.story.state import StoryState
+
 BOT_COMMANDS_PER_TURN = 400
+
+# A driver acts between turns (the solo director, bots/solo.py): it is called with every batch of
+# events the session produces and returns the events of what it did (usually nothing until a
+# TurnStarted shows a turn has ended).
+Driver = Callable[[Game, list[ev.Event]], list[ev.Event]]
 
 
 class SessionError(Exception):
@@ -35,19 +49,41 @@ class Session:
     def __init__(self, game: Game) -> None:
         install_messages()
         self.game = game
-        unknown = sorted({p.bot for p in game.players if p.bot and p.bot not in BOTS})
+        unknown = sorted({p.bot for p in game.players if p.bot and not known_bot(p.bot)})
         if unknown:
             raise SessionError(f"unknown bot strategy '{unknown[0]}' (bots: {', '.join(BOTS)})")
         self.bots: dict[str, Bot] = {p.name: make_bot(p.bot) for p in game.players if p.bot}
+        self.drivers: list[Driver] = []
+        self.position: Position | None = None
+        self.story: StoryState | None = None  # the Book of Secrets' state, when a book is attached
+        self.router: Router | None = None
 
     @classmethod
     def start(cls, position: Position) -> Session:
-        return cls(setup_game(position.ruleset, position.seed, position.scenario))
+        session = cls(setup_game(position.ruleset, position.seed, position.scenario))
+        session.position = position  # the seed and setup, for narration variants and saved games
+        return session
+
+    def attach_story(self, book: Book, state: StoryState | None = None, *, prologue: str | None = None,
+                     epilogue: str | None = None) -> Router:
+        """Route waypoints, contracts and story effects through a Book of Secrets (story/router.py).
+        The router runs first among the drivers, so the others see the story's events too."""
+        from clank_story.story.router import Router
+        from clank_story.story.state import StoryState
+
+        self.story = state if state is not None else StoryState()
+        self.router = Router(book, self.story, prologue=prologue, epilogue=epilogue)
+        self.drivers.insert(0, self.router)
+        return self.router
+
+    def campaign_view(self) -> CampaignView | None:
+        """`campaign` for expressions (script `expect`), read from the story state if there is one."""
+        return self.story.campaign_view() if self.story is not None else None
 
     def opening(self) -> list[ev.Event]:
         """The events that open the game (the first turn), then any bot turns before a human's."""
         game = self.game
-        return [ev.TurnStarted(game.me.name, game.turn_number), *self.play_bots()]
+        return [*self._drive([ev.TurnStarted(game.me.name, game.turn_number)]), *self.play_bots()]
 
     @property
     def human_to_move(self) -> bool:
@@ -61,11 +97,17 @@ class Session:
         if not self.human_to_move:
             raise UnknownCommand("session.not_your_turn", text)
         command = parse(text, self.game)
-        events = apply(self.game, command, text.strip())
+        events = self._drive(apply(self.game, command, text.strip()))
         return events + self.play_bots()
 
     def do_command(self, command: Command) -> list[ev.Event]:
-        return apply(self.game, command) + self.play_bots()
+        return self._drive(apply(self.game, command)) + self.play_bots()
+
+    def _drive(self, events: list[ev.Event]) -> list[ev.Event]:
+        """Let the drivers see a batch of events and act; their events follow the batch."""
+        for driver in self.drivers:
+            events = events + driver(self.game, events)
+        return events
 
     def play_bots(self) -> list[ev.Event]:
         """Bot seats play their turns until a human seat is to move or the game ends."""
@@ -79,9 +121,9 @@ class Session:
             self._last_turn = turn
             command = bot.choose(game) if steps < BOT_COMMANDS_PER_TURN else _finish(game)
             try:
-                out.extend(apply(game, command))
+                out.extend(self._drive(apply(game, command)))
             except CommandError:
-                out.extend(apply(game, _finish(game)))
+                out.extend(self._drive(apply(game, _finish(game))))
         return out
 
 

@@ -23,12 +23,40 @@ def cli() -> None:
 @click.option("--book", type=click.Path(file_okay=False), help="Read the Book of Secrets from this folder.")
 @click.option("--seed", type=int, help="The random seed (overrides the scenario's).")
 @click.option("--transcript", type=click.Path(dir_okay=False, writable=True), help="Also write the narration here.")
+@click.option("--solo", is_flag=True, help="Play alone: one seat, with the solo director between turns.")
 def run(script: str, scenario: str | None, campaign: str | None, book: str | None, seed: int | None,
-        transcript: str | None) -> None:
+        transcript: str | None, solo: bool) -> None:
     """Run a command file (`-` for stdin) with no prompt; print the narration."""
     from clank_story.cli.run import run_command
 
-    sys.exit(run_command(script, scenario, campaign, book, seed, transcript))
+    sys.exit(run_command(script, scenario, campaign, book, seed, transcript, solo=solo))
+
+
+def _register_campaign() -> None:
+    from clank_story.cli.campaign import campaign  # click only; the campaign layer loads on use
+
+    cli.add_command(campaign)
+
+
+_register_campaign()
+
+
+def _register_play() -> None:
+    from clank_story.cli.play import play  # click only; the REPL loads on use
+
+    cli.add_command(play)
+
+
+_register_play()
+
+
+def _register_sim() -> None:
+    from clank_story.cli.sim import sim  # click only; the simulation loads on use
+
+    cli.add_command(sim)
+
+
+_register_sim()
 
 
 def main() -> None:

@@ -9,7 +9,7 @@ import click
 
 
 def run_command(script: str, scenario: str | None, campaign: str | None, book: str | None,
-                seed: int | None, transcript: str | None) -> int:
+                seed: int | None, transcript: str | None, solo: bool = False) -> int:
     from clank_story.content.diagnostics import ContentError
     from clank_story.content.scenario import load_scenario
     from clank_story.script import run_script
@@ -23,9 +23,20 @@ def run_command(script: str, scenario: str | None, campaign: str | None, book: s
     if book is not None and not Path(book).is_dir():
         click.echo(f"--book {book}: no such folder", err=True)
         return 2
+    from clank_story.bots.solo import SoloDirector, SoloError
+
     try:
-        position = load_scenario(scenario, seed=seed)
+        position = load_scenario(scenario, seed=seed, seats=[{"name": "You"}] if solo else None)
         session = Session.start(position)
+        if book is not None or position.ruleset.legacy:  # the Book of Secrets: waypoints, contracts
+            from clank_story.story.play import attach_book
+
+            attach_book(session, book)
+        if solo:
+            SoloDirector.attach(session)
+    except SoloError as e:
+        click.echo(f"{scenario or 'setup'}: {e}", err=True)
+        return 2
     except ContentError as e:
         click.echo(str(e), err=True)
         return 2

@@ -34,11 +34,14 @@ def content_roots(near: Path | None) -> list[Path]:
     return [d for d in (here.parent, here) if (d / "boards").is_dir() or (d / "cards").is_dir()]
 
 
-def load_scenario(path: str | Path | None = None, *, text: str | None = None, seed: int | None = None,
+def load_scenario(path: str | Path | None = None, *, text: str | None = None, data: dict[str, Any] | None = None,
+                  seed: int | None = None,
                   ruleset: str | None = None, board: str | None = None,
                   seats: list[dict[str, Any]] | None = None) -> Position:
     """Read a scenario (file or text) into a Position; options given here override the file."""
-    if text is not None:
+    if data is not None:
+        node = Node(data, str(path or "<scenario>"), 1, 1)
+    elif text is not None:
         node = load_text(text, str(path or "<scenario>"))
     elif path is not None:
         node = load_file(path)
@@ -49,7 +52,7 @@ def load_scenario(path: str | Path | None = None, *, text: str | None = None, se
     report = Report()
     schema.check_fields(node, schema.SCENARIO, report, "a scenario")
     report.raise_errors()
-    roots = content_roots(Path(path) if path and text is None else None)
+    roots = content_roots(Path(path) if path else None)
     cat = catalog(roots)
     data = plain(node.value)
     refs = Refs()

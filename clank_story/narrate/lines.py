@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from clank_story.rules import events as ev
@@ -12,10 +12,9 @@ from clank_story.rules.state import Game
 
 @functools.lru_cache(maxsize=4)
 def templates(lang: str = "en") -> tuple[Mapping[str, str], Mapping[str, str]]:
-    from clank_story.content.yamlio import load_file, plain
-    from clank_story.paths import locale_dir
+    from clank_story.narrate.catalog import load_locale
 
-    data = plain(load_file(locale_dir(lang) / "narration.yaml").value)
+    data = load_locale("narration.yaml", lang)
     return data["events"], data["words"]
 
 
@@ -137,7 +136,7 @@ class Narrator:
         if "label" in option:
             return str(option["label"])
         if "block" in option:
-            return describe_block(self, option["block"])
+            return describe_block(self, option["block"], lambda c: self.card(game, c))
         if "space" in option:
             return self.space(game, option["space"])
         if "pile" in option:
@@ -147,19 +146,47 @@ class Narrator:
         return str(option)
 
 
-def describe_block(narrator: Narrator, block: Any) -> str:
-    """A short text for a block of effects, generated from the data (`+2 Skill, +1 Clank`)."""
+def describe_block(narrator: Narrator, block: Any, name: Callable[[str], str] | None = None) -> str:
+    """A short text for a block of effects, generated from the data (`+2 Skill, +1 Clank`), with its
+    conditions (`if you played another companion: draw 1`) and multipliers (`+1 Skill per ...`)."""
+    words = narrator.words
+    name = name or (lambda card_id: card_id)
     parts: list[str] = []
     for m in [block] if isinstance(block, Mapping) else block:
+        bits: list[str] = []
         for key, value in m.items():
             if key in ("if", "per"):
                 continue
-            template = narrator.words.get(f"effect.{key}")
+            template = words.get(f"effect.{key}")
             if template is None:
-                parts.append(f"{key} {value}")
+                bits.append(f"{key} {value}")
+            elif key == "choose":
+                what = words.get("effect.or", " / ").join(describe_block(narrator, b, name) for b in value)
+                bits.append(template.format(n=len(value), what=what))
+            elif key == "discard":
+                bits.append(template.format(n=1, what=describe_block(narrator, value, name)))
+            elif key == "gain_card":
+                bits.append(template.format(n=1, what=name(str(value))))
+            elif key == "trash":
+                piles = value.get("from", ["hand", "discard"]) if isinstance(value, Mapping) else ["hand", "discard"]
+                what = words.get("effect.or", " / ").join(words.get(f"pile.{p}", p) for p in piles)
+                bits.append(template.format(n=1, what=what))
             elif isinstance(value, Mapping | list | tuple):
-                parts.append(template.format(n=value, what=describe_block(narrator, value)
-                                             if key in ("discard",) else value))
+                bits.append(template.format(n=value, what=value))
             else:
-                parts.append(template.format(n=value, what=value))
-    return ", ".join(parts)
+                bits.append(template.format(n=value, what=value))
+        text = ", ".join(bits)
+        per = m.get("per")
+        if per:
+            (key, what), = per.items()
+            text = words.get("effect.per", "{effects} {per}").format(
+                effects=text, per=words.get(f"per.{key}", key).format(what=what))
+        cond = m.get("if")
+        if cond:
+            (key, what), = cond.items()
+            text = words.get("effect.if", "{cond}: {effects}").format(
+                cond=words.get(f"cond.{key}", key).format(what=str(what).replace("_", " ")), effects=text)
+        if text:
+            parts.append(text)
+    return "; ".join(parts) if any(isinstance(m, Mapping) and ("if" in m or "per" in m)
+                                   for m in ([block] if isinstance(block, Mapping) else block)) else ", ".join(parts)

@@ -63,7 +63,9 @@ def check_use(game: Game, p: Player, cmd: Use, typed: str) -> None:
         return
     card = game.ruleset.cards.get(cmd.card)
     if card is None or cmd.card not in game.row:
-        raise IllegalCommand("use.not_available", typed, thing=card.name if card else cmd.card)
+        secret = game.ruleset.secrets.get(cmd.card)
+        name = card.name if card else secret.name if secret else cmd.card
+        raise IllegalCommand("use.not_available", typed, thing=name)
     if card.kind != "device":
         raise IllegalCommand("use.not_device", typed, card=card.name)
     if game.turn.skill < card.cost:

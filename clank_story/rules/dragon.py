@@ -35,7 +35,9 @@ def attack(game: Game, count: int, reason: str, out: list[ev.Event]) -> None:
 
     cubes.empty_area_into_bag(game)
     hits: dict[str, int] = {}
+    neutral: dict[str, int] = {}
     black = returned = drawn = 0
+    seated = {p.name for p in game.players}
     for _ in range(count):
         colour = cubes.draw_from_bag(game)
         if colour is None:
@@ -45,6 +47,9 @@ def attack(game: Game, count: int, reason: str, out: list[ev.Event]) -> None:
             black += 1
             game.black_out += 1
             continue
+        if colour not in seated:  # a neutral cube (the solo director's threat): set aside, reported
+            neutral[colour] = neutral.get(colour, 0) + 1
+            continue
         p = game.player(colour)
         if p.out or p.damage >= HEALTH:
             p.supply += 1
@@ -52,7 +57,7 @@ def attack(game: Game, count: int, reason: str, out: list[ev.Event]) -> None:
         else:
             p.damage += 1
             hits[colour] = hits.get(colour, 0) + 1
-    out.append(ev.DragonAttacked(drawn, hits, black, returned, reason))
+    out.append(ev.DragonAttacked(drawn, hits, black, returned, reason, neutral))
     for name in hits:
         check_knock_out(game, game.player(name), out)
     if game.legacy and cubes.bag_total(game) == 0 and not game.over:

@@ -36,9 +36,10 @@ def effect(name: str, arg: str, doc: str, *, story: bool = False) -> Callable[[H
     return register
 
 
-def story_effect(name: str, arg: str, doc: str) -> None:
-    """Effects on the story or campaign: the engine reports them as StoryEffect events."""
-    REGISTRY[name] = EffectSpec(name, arg, doc, None, True)
+def story_effect(name: str, arg: str, doc: str, handler: Handler | None = None) -> None:
+    """Effects on the story or campaign: the engine reports them as StoryEffect events. A story
+    effect that also changes this game (end_game, destroy_card, patron) has an engine handler too."""
+    REGISTRY[name] = EffectSpec(name, arg, doc, handler, True)
 
 
 # -- numeric effects -------------------------------------------------------------------------------
@@ -181,7 +182,6 @@ for _name, _arg, _doc in (
     ("unflag", "str", "clear a campaign flag"),
     ("counter", "any", "add to a campaign counter: `counter: {name: 1}`"),
     ("goto", "str", "read another passage next"),
-    ("destroy_card", "card", "destroy a card permanently (gone from later games of the campaign)"),
     ("cardporium", "card", "add a card from the Cardporium to the campaign's decks"),
     ("add_contract", "str", "put a contract in the contract row"),
     ("complete_contract", "str", "complete a contract in the row"),
@@ -189,9 +189,39 @@ for _name, _arg, _doc in (
     ("sticker", "str", "place a sticker on the franchise board"),
     ("checkmark", "int", "give the reading player checkmarks of grudging approval"),
     ("unlock", "str", "reveal an unlocked rule for the rest of the campaign"),
-    ("end_game", "bool", "end the game now"),
 ):
     story_effect(_name, _arg, _doc)
+
+
+def _end_game(game: Game, p: Player, flag: Any, src: str, out: list[ev.Event]) -> None:
+    from clank_story.rules.outcomes import end_game
+
+    if flag and not game.over:
+        end_game(game, "story", out)
+
+
+def _destroy_card(game: Game, p: Player, card_id: str, src: str, out: list[ev.Event]) -> None:
+    """Gone from this game too: one copy leaves the reader's cards (discard pile first)."""
+    for pile in ("discard", "hand", "deck", "play"):
+        cards_in = _pile(p, pile)
+        if card_id in cards_in:
+            cards_in.remove(card_id)
+            p.trashed.append(card_id)
+            out.append(ev.CardTrashed(p.name, card_id, pile))
+            return
+
+
+def _patron(game: Game, p: Player, card_id: str, src: str, out: list[ev.Event]) -> None:
+    """A Patron card joins the Reserve for this game (one copy)."""
+    if card_id in game.ruleset.cards:
+        game.reserve[card_id] = game.reserve.get(card_id, 0) + 1
+
+
+story_effect("end_game", "bool", "end the game now (everyone still in is knocked out where they stand)",
+             _end_game)
+story_effect("destroy_card", "card", "destroy a card permanently: one copy leaves the reader's cards now, "
+             "and it is gone from later games of the campaign", _destroy_card)
+story_effect("patron", "card", "place a Patron card in the Reserve for this game", _patron)
 
 
 # -- conditions and counters ----------------------------------------------------------------------
@@ -320,8 +350,20 @@ def run(game: Game, out: list[ev.Event]) -> None:
         spec = REGISTRY[item["k"]]
         if spec.story:
             out.append(ev.StoryEffect(p.name, item["src"], item["k"], item["v"]))
-        elif spec.handler is not None:
+        if spec.handler is not None:
             spec.handler(game, p, item["v"], item["src"], out)
+
+
+def apply_block(game: Game, player_name: str, block: Any, source: str) -> list[ev.Event]:
+    """Resolve a block of effects for a player now, outside a card (a passage, a contract reward):
+    enqueue and run. A card condition (`if: {has: crown}`) that is false now is skipped, not watched.
+    Story effects come out as StoryEffect events; a question pauses as usual."""
+    out: list[ev.Event] = []
+    if game.over or not block:
+        return out
+    enqueue(game, game.player(player_name), block, source, watch=False)
+    run(game, out)
+    return out
 
 
 def ask(game: Game, p: Player, question: str, options: list[dict[str, Any]], src: str, *,

@@ -168,6 +168,7 @@ class DragonAttacked(Event):
     black: int = 0
     returned: int = 0  # cubes of players already out, given back
     reason: str = "row"  # row | countdown | off_clock | effect
+    neutral: dict[str, int] = field(default_factory=dict)  # cubes of no player drawn (solo threat cubes)
 
 
 @dataclass(frozen=True, slots=True)

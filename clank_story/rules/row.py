@@ -39,6 +39,7 @@ def refill(game: Game, out: list[ev.Event]) -> bool:
     revealed card shows the dragon symbol."""
     dragon = False
     me = game.me
+    resolved: list[str] = []  # events wait here so one refill never reshuffles them back in
     while len(game.row) < ROW_SIZE:
         card_id = _next_card(game)
         if card_id is None:
@@ -47,10 +48,11 @@ def refill(game: Game, out: list[ev.Event]) -> bool:
         dragon = dragon or card.dragon
         out.append(ev.CardRevealed(card_id, card.dragon, card.kind == "event"))
         if card.kind == "event":
-            game.deck_discard.append(card_id)
+            resolved.append(card_id)
         else:
             game.row.append(card_id)
         effects.enqueue(game, me, card.block("arrive"), card_id, watch=False)
+    game.deck_discard.extend(resolved)
     return dragon
 
 

@@ -1,5 +1,6 @@
-"""Expressions (`if:`, `{% if %}`, script `expect`) in Jinja's immutable sandbox with
-StrictUndefined: a misspelt name is an error, never silently false."""
+"""Expressions (`if:`, `{% if %}`, script `expect`) in the story sandbox (story/sandbox.py) with
+StrictUndefined: a misspelt name is an error, never silently false, and nothing an expression does
+can change the game, read files or run for long."""
 
 from __future__ import annotations
 
@@ -12,37 +13,29 @@ class ExpressionError(Exception):
     """An expression that does not compile or cannot be evaluated; the message says why."""
 
 
-@functools.lru_cache(maxsize=1)
 def environment():
-    from jinja2 import StrictUndefined
-    from jinja2.sandbox import ImmutableSandboxedEnvironment
+    from clank_story.story.sandbox import environment as story_environment
 
-    return ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+    return story_environment()
 
 
 @functools.lru_cache(maxsize=4096)
 def compile_expression(source: str):
-    from jinja2 import TemplateSyntaxError
+    from clank_story.story.render import StoryProblem, compile_condition
 
     try:
-        return environment().compile_expression(source, undefined_to_none=False)
-    except TemplateSyntaxError as e:
-        raise ExpressionError(f"cannot read the expression '{source}': {e.message}") from None
+        return compile_condition(source)
+    except StoryProblem as e:
+        message = e.message if e.message.startswith("cannot read") else f"'{source}': {e.message}"
+        raise ExpressionError(message) from None
 
 
 def evaluate(source: str, names: Mapping[str, Any]) -> Any:
-    from jinja2 import UndefinedError
-    from jinja2.exceptions import SecurityError
+    from clank_story.story.render import StoryProblem
+    from clank_story.story.render import evaluate as run
 
-    fn = compile_expression(source)
+    compiled = compile_expression(source)
     try:
-        value = fn(**names)
-        if hasattr(value, "_undefined_name"):  # a bare undefined name
-            value.__bool__()
-        return value
-    except UndefinedError as e:
+        return run(compiled, names)
+    except StoryProblem as e:
         raise ExpressionError(f"'{source}': {e.message}") from None
-    except SecurityError as e:
-        raise ExpressionError(f"'{source}': not allowed ({e})") from None
-    except Exception as e:  # an author's expression may fail in many ways; never a traceback
-        raise ExpressionError(f"'{source}': {type(e).__name__}: {e}") from None

@@ -1,0 +1,240 @@
+"""What a player can work out from the table: what a card is worth, what the deck yields per hand, and
+how hard the dragon is likely to hit.
+
+Everything here reads only public information or the active player's own cards as a multiset (never
+the order of a deck, the dungeon deck or face-down secrets), so a bot using it plays fair.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from clank_story.rules.dragon import row_cubes
+from clank_story.rules.model import CardDef
+from clank_story.rules.state import Game, Player
+
+MINOR_SECRET, MAJOR_SECRET = 1.5, 3.5  # average worth of a face-down secret, in points
+REFILLS_PER_TURN = 1.6  # row cards replaced in a typical turn
+
+
+@dataclass(frozen=True)
+class Weights:
+    """What one unit of a resource is worth to a bot, in Skill-equivalents."""
+
+    skill: float = 1.0
+    boots: float = 1.6
+    swords: float = 0.6
+    gold: float = 0.8
+    teleport: float = 1.8
+    heal: float = 0.5
+    clank: float = 0.6  # the cost of one cube in the Clank area
+    draw: float = 1.0  # times the average card's worth
+    points: float = 1.0
+
+
+def _cond_chance(cond: Mapping[str, Any], p: Player, game: Game) -> float:
+    """How often a card's `if:` holds when it is played, roughly."""
+    (key, value), = cond.items()
+    if key == "artifact":
+        return 0.9 if p.artifacts else 0.35
+    if key == "has":
+        return 1.0 if any(value in t for t in p.tokens) else 0.1
+    if key == "played":
+        owned = p.owned()
+        share = sum(1 for c in owned if value in game.card(c).types) / max(1, len(owned))
+        return min(0.9, 0.25 + 3 * share)
+    return 0.3  # at: a feature of the space you stand in
+
+
+def block_value(game: Game, p: Player, block: Any, w: Weights, avg: float, depth: int = 0) -> float:
+    """The worth of a block of effects (a mapping or a list of them) to `p`, in Skill-equivalents."""
+    if not block or depth > 3:
+        return 0.0
+    total = 0.0
+    for m in [block] if isinstance(block, Mapping) else block:
+        chance = _cond_chance(m["if"], p, game) if "if" in m else 1.0
+        mult = 1.0 if "per" not in m else 0.8
+        part = 0.0
+        for key, v in m.items():
+            if key in ("if", "per"):
+                continue
+            part += effect_value(game, p, key, v, w, avg, depth)
+        total += chance * mult * part
+    return total
+
+
+def effect_value(game: Game, p: Player, key: str, v: Any, w: Weights, avg: float, depth: int = 0) -> float:
+    if key in ("skill", "boots", "swords", "gold", "teleport", "points"):
+        return float(v) * getattr(w, key)
+    if key == "heal":
+        return min(float(v), p.damage + 1) * w.heal
+    if key == "clank":
+        return -float(v) * w.clank
+    if key == "draw":
+        return float(v) * w.draw * avg
+    if key == "trash":
+        return 0.8
+    if key == "discard":
+        return max(0.0, block_value(game, p, v, w, avg, depth + 1) - avg)
+    if key == "choose":
+        return max((block_value(game, p, b, w, avg, depth + 1) for b in v), default=0.0)
+    if key == "gain_card":
+        card = game.ruleset.cards.get(v)
+        return card_play_value(game, p, card, w, avg, depth + 1) if card else 0.0
+    if key == "secret_adjacent":
+        return MINOR_SECRET
+    if key == "replace_row":
+        return 0.2
+    if key in ("dragon_attack", "rage"):
+        return -2.0 * float(v or 1)
+    if key == "damage":
+        return -1.5 * float(v)
+    if key == "bag_black":
+        return -0.3 * float(v)
+    return 0.0
+
+
+def card_play_value(game: Game, p: Player, card: CardDef | None, w: Weights, avg: float, depth: int = 0) -> float:
+    """What playing this card once yields."""
+    if card is None:
+        return 0.0
+    value = block_value(game, p, card.block("play"), w, avg, depth)
+    if card.block("end_of_turn"):
+        value += block_value(game, p, card.block("end_of_turn"), w, avg, depth)
+    return value
+
+
+def deck_average(game: Game, p: Player, w: Weights) -> float:
+    """The average worth of one card this player owns (draws count as one plain card)."""
+    owned = p.owned()
+    if not owned:
+        return 1.0
+    total = 0.0
+    for card_id in owned:
+        total += card_play_value(game, p, game.card(card_id), w, 1.0)
+    return total / len(owned)
+
+
+def per_hand(game: Game, p: Player, key: str) -> float:
+    """Expected Boots (or another pool) from a five-card hand of this player's cards."""
+    owned = p.owned()
+    if not owned:
+        return 0.0
+    total = 0.0
+    for card_id in owned:
+        for m in game.card(card_id).block("play"):
+            n = m.get(key, 0)
+            if isinstance(n, int):
+                total += n * (0.5 if "if" in m else 1.0)
+            if key != "draw" and "choose" in m:
+                total += max((b.get(key, 0) for b in m["choose"] if isinstance(b.get(key, 0), int)), default=0) * 0.5
+    return 5 * total / len(owned)
+
+
+def turns_to_walk(distance: float, boots: float, cards: int, growth: float = 1.0) -> float:
+    """Turns to walk `distance` Boots when hands now give `boots` and the deck of `cards` cards gains
+    about `growth` Boots-cards a turn (a player who keeps buying Explores walks faster and faster)."""
+    if distance <= 0:
+        return 0.0
+    total_boots = boots * cards / 5.0
+    walked = 0.0
+    for k in range(40):
+        step = 5.0 * (total_boots + growth * k) / (cards + k)
+        if walked + step >= distance:
+            return k + (distance - walked) / step
+        walked += step
+    return 40.0
+
+
+# -- the dragon ------------------------------------------------------------------------------------
+def dragon_share(game: Game) -> float:
+    """The share of dragon-symbol cards in the row deck, from the deck list (public)."""
+    deck = game.ruleset.deck
+    if not deck:
+        return 0.0
+    return sum(1 for c in deck if game.card(c).dragon) / len(deck)
+
+
+def attack_chance(game: Game) -> float:
+    """How likely a player's turn ends with a dragon attack."""
+    return 1.0 - (1.0 - dragon_share(game)) ** REFILLS_PER_TURN
+
+
+def my_share(game: Game, p: Player, extra_clank: float = 0.0) -> float:
+    """The share of cubes the dragon would draw that are mine, once the area goes into the bag."""
+    mine = game.bag.get(p.name, 0) + game.clank_area.get(p.name, 0) + extra_clank
+    total = sum(game.bag.values()) + sum(game.clank_area.values()) + extra_clank
+    return mine / total if total > 0 else 0.0
+
+
+def damage_per_round(game: Game, p: Player, clank_per_turn: float = 0.0) -> float:
+    """Expected dragon damage to `p` over one round of turns, from the cubes in the bag and the area,
+    the rage track, the Danger cards, the countdown and players who are already out."""
+    share = my_share(game, p, clank_per_turn)
+    playing = sum(1 for q in game.players if not q.out)
+    out = len(game.players) - playing
+    cubes = row_cubes(game)
+    expected = playing * attack_chance(game) * cubes * share
+    if game.legacy:
+        expected += out * (6 if len(game.players) == 2 else 4) * share
+    elif game.countdown is not None:
+        expected += (cubes + game.countdown) * share
+    return expected
+
+
+def _after_first_out(game: Game, out: int, rounds_until: float = 0.0) -> float:
+    """Rounds the game lasts once `out` players are off the clock: the classic countdown, or in legacy
+    until their draws (and the attacks) empty the dragon bag."""
+    if not game.legacy:
+        return 4.5 - (game.countdown or 1)
+    playing = len(game.players) - out
+    draws = playing * attack_chance(game) * row_cubes(game)
+    bag = sum(game.bag.values()) + sum(game.clank_area.values())
+    bag = max(4.0, bag + rounds_until * (0.8 * playing - draws))  # Clank goes in, draws come out
+    per_round = out * (6 if len(game.players) == 2 else 4) + draws
+    return max(1.0, bag / max(1.0, per_round))
+
+
+def rounds_left(game: Game, first_out: float | None = None) -> float:
+    """A rough horizon: how many more of my turns the game is likely to last. `first_out` is the
+    estimate of when the first rival goes out (escapes), if nobody has yet."""
+    out = sum(1 for q in game.players if q.out)
+    if out:
+        return max(0.0, _after_first_out(game, out))
+    solo = game.notes.get("solo")
+    if solo:
+        return _solo_rounds(game, solo)
+    if first_out is None:
+        return 14.0
+    return first_out + _after_first_out(game, 1, first_out)
+
+
+def _solo_rounds(game: Game, solo: Mapping[str, Any]) -> float:
+    """Playing alone: the solo director's threat track (on the table for all to see) sets the end."""
+    if solo.get("audit"):
+        return max(0.0, 4.5 - solo["audit"])
+    threat = game.bag.get("threat", 0) + game.clank_area.get("threat", 0)
+    total = sum(game.bag.values()) + sum(game.clank_area.values())
+    draws = 2 * attack_chance(game) * row_cubes(game) * threat / max(1, total)
+    return min(14.0, (solo.get("track", 6) - solo.get("threat", 0)) / max(0.05, draws) + 4.0)
+
+
+def survive_chance(expected_damage: float, health_left: int) -> float:
+    """P(fewer than `health_left` hits) when hits arrive like a Poisson stream."""
+    if expected_damage <= 0:
+        return 1.0
+    term = math.exp(-expected_damage)
+    total = term
+    for k in range(1, max(1, health_left)):
+        term *= expected_damage / k
+        total += term
+    return min(1.0, total)
+
+
+def secret_worth(game: Game, space: str) -> float:
+    """A face-down secret's expected worth, judged by the kind of space it lies on."""
+    s = game.board.spaces[space]
+    return MAJOR_SECRET if s.major_secrets else MINOR_SECRET

@@ -1,0 +1,470 @@
+"""A rival that plans its turn: play every card, take what is here, fight and buy with what it does not
+need for the road, then walk toward its goal (an artifact, then home).
+
+One engine drives every strategy; a `Profile` of a dozen numbers is what makes a bot cautious, greedy
+or a careful planner, and a difficulty level adds slips (noise and the odd random move). The bot
+recomputes everything on each call from the state a player could see, so it needs no memory and a
+saved game resumes exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from clank_story.bots import knowledge as kn
+from clank_story.bots.answers import answer
+from clank_story.bots.base import Bot
+from clank_story.bots.routes import INF, Traveller, costs_to
+from clank_story.rules import engine
+from clank_story.rules.commands import (
+    Acquire,
+    Coach,
+    Command,
+    End,
+    Fight,
+    Market,
+    Move,
+    PlayAll,
+    Take,
+    Teleport,
+    Use,
+)
+from clank_story.rules.errors import CommandError
+from clank_story.rules.legal import legal_commands
+from clank_story.rules.state import ESCAPED, Game, Player
+from clank_story.rules.tokens import artifact_limit
+
+ESCAPE_POINTS = 20
+
+
+@dataclass(frozen=True)
+class Profile:
+    """The numbers that make a personality."""
+
+    risk: float = 1.0  # multiplies the expected dragon damage it fears
+    greed: float = 1.0  # multiplies an artifact's value when picking one
+    depths: bool = True  # will go into the depths (Danger Zone) for an artifact
+    nearest: bool = False  # takes the closest artifact rather than the best bet
+    monster: float = 1.2  # Boots-equivalent of a monster on a path
+    points: float = 1.0  # weight of printed points when buying
+    clank: float = 0.6  # what one cube of Clank in the area costs it
+    secrets: float = 1.0  # how much it values (and detours for) secrets
+    crowns: bool = True  # buys crowns when it has Gold at a market
+    keys: bool = True  # buys a Master Key or Canoe when the road gets much shorter
+    backpack: bool = False  # buys a Backpack and goes for a second artifact (classic)
+    margin: float = 1.0  # turns of slack it wants when racing the end of the game
+    safety: int = 2  # health it keeps when it takes damage on a monster path
+    home_early: float = 0.0  # extra pull toward the exit once it holds an artifact
+
+
+@dataclass(frozen=True)
+class Level:
+    """A difficulty: how often the bot slips (a random legal action) and how noisy its sums are."""
+
+    slip: float = 0.0
+    noise: float = 0.0
+
+
+LEVELS = {"easy": Level(slip=0.12, noise=0.35), "normal": Level(slip=0.03, noise=0.2), "hard": Level()}
+
+
+@dataclass
+class Reading:
+    """What the bot works out at the start of each decision."""
+
+    game: Game
+    p: Player
+    w: kn.Weights
+    avg: float
+    who: Traveller
+    goal: str | None
+    boots: float  # Boots per hand
+    turns_left: float  # of this player's turns that still matter for buying
+
+
+class StrategyBot(Bot):
+    name = "strategy"
+    profile = Profile()
+
+    def __init__(self, level: str = "normal") -> None:
+        if level not in LEVELS:
+            raise ValueError(level)
+        self.level_name = level
+        self.level = LEVELS[level]
+        self._noise: tuple[tuple[int, int], dict[str, float]] = ((0, -1), {})
+
+    # -- the one entry point ---------------------------------------------------------------------
+    def choose(self, game: Game) -> Command:
+        if game.pending is not None:
+            return answer(game, self.weights(game, game.player(game.pending["p"])))
+        p = game.me
+        if p.hand:
+            return PlayAll()
+        rng = game.rng
+        if self.level.slip and rng.random() < self.level.slip:
+            legal = legal_commands(game)
+            if legal:
+                return rng.choice(legal)
+        r = self.read(game, p)
+        for step in (self.take, self.tonic, self.fight, self.buy, self.market, self.move):
+            command = step(r)
+            if command is not None and _ok(game, command):
+                return command
+        return End()
+
+    # -- reading the table -----------------------------------------------------------------------
+    def weights(self, game: Game, p: Player) -> kn.Weights:
+        pr = self.profile
+        share = kn.my_share(game, p)
+        return kn.Weights(clank=pr.clank * (1.0 + 2.0 * share), points=pr.points)
+
+    def traveller(self, game: Game, p: Player) -> Traveller:
+        kinds = {_kind(game, t) for t in p.tokens}
+        coach = game.legacy and any(s.coach is not None for s in game.board.spaces.values())
+        return Traveller(key="master-key" in kinds, canoe="canoe" in kinds, monster=self.profile.monster,
+                         exhaust=1.0, coach=0.5 if coach else None, gold=min(p.gold, 12) if coach else 0)
+
+    def read(self, game: Game, p: Player) -> Reading:
+        w = self.weights(game, p)
+        avg = kn.deck_average(game, p, w)
+        who = self.traveller(game, p)
+        boots = max(1.0, kn.per_hand(game, p, "boots"))
+        horizon = kn.rounds_left(game, self.first_out(game, p))
+        goal, plan_turns = self.pick_goal(game, p, who, boots, horizon)
+        turns_left = min(horizon, plan_turns + 1.0)
+        if p.status == ESCAPED:
+            turns_left = 0.0
+        far = plan_turns > 3
+        w = replace(w, boots=(2.0 if far else 1.6) if goal else 0.3, swords=0.6 if goal else 0.4)
+        return Reading(game, p, w, avg, who, goal, boots, turns_left)
+
+    def first_out(self, game: Game, p: Player) -> float | None:
+        """When the first rival is likely to escape (in rounds), judged from where they stand, whether
+        they carry an artifact and the Boots their cards give (all of it on the table)."""
+        board = game.board
+        best: float | None = None
+        for q in game.players:
+            if q is p or q.out:
+                continue
+            who = self.traveller(game, q)
+            if who.coach is not None:  # rivals pick up Gold on the way; assume a coach fare or two
+                who = replace(who, gold=who.gold + 4)
+            home = costs_to(board, board.start, who)
+            boots = max(1.0, kn.per_hand(game, q, "boots"))
+            if q.artifacts:
+                road = home.get(q.space, INF)
+            else:
+                road = min((costs_to(board, s, who).get(q.space, INF) + home.get(s, INF) for s in game.artifacts),
+                           default=INF)
+            eta = kn.turns_to_walk(road, boots, len(q.owned())) if road < INF else INF
+            hurt = kn.damage_per_round(game, q, 0.5)
+            if hurt > 0:  # a rival knocked out by the dragon starts the end just the same
+                eta = min(eta, 1.0 + (q.health_left - 0.5) / hurt)
+            if eta < INF:
+                best = eta if best is None else min(best, eta)
+        return best
+
+    def pick_goal(self, game: Game, p: Player, who: Traveller, boots: float,
+                  horizon: float) -> tuple[str | None, float]:
+        """Where to walk: home with an artifact; otherwise the artifact that is the best bet."""
+        board = game.board
+        if p.status == ESCAPED:
+            return None, 0.0
+        home = costs_to(board, board.start, who)
+        if p.artifacts and not self.second_artifact(game, p):
+            return board.start, kn.turns_to_walk(home.get(p.space, INF), boots, len(p.owned()))
+        pr = self.profile
+        danger = kn.damage_per_round(game, p, 0.3) * pr.risk
+        best: tuple[float, str, float] | None = None
+        for space, value in sorted(game.artifacts.items()):
+            d_in = costs_to(board, space, who).get(p.space, INF)
+            d_out = home.get(space, INF)
+            if d_in == INF or d_out == INF:
+                continue
+            deep = board.spaces[space].depths
+            turns = kn.turns_to_walk(d_in + d_out, boots, len(p.owned())) + 0.5
+            if pr.nearest:
+                score = -turns - (20.0 if deep and not pr.depths else 0.0)
+            else:
+                survive = kn.survive_chance(danger * turns, p.health_left)
+                late = turns + pr.margin - horizon
+                in_time = 1.0 if late <= 0 else max(0.0, 1.0 - late / 2.0)
+                chance = survive * in_time
+                fallback = 0.0 if deep else 0.6 * value
+                score = chance * (value * pr.greed + ESCAPE_POINTS) + (1 - chance) * fallback - 0.4 * turns
+                if deep and not pr.depths:
+                    score -= 15.0
+            score *= self.jitter(game, space)
+            if best is None or score > best[0]:
+                best = (score, space, turns)
+        if best is None:
+            if p.artifacts:
+                return board.start, home.get(p.space, INF) / boots
+            return None, 0.0
+        return best[1], best[2]
+
+    def second_artifact(self, game: Game, p: Player) -> bool:
+        return (self.profile.backpack and len(p.artifacts) < artifact_limit(game, p)
+                and not any(q.out for q in game.players) and p.health_left > 5)
+
+    def jitter(self, game: Game, key: str) -> float:
+        """A misjudgement factor for one artifact or card, drawn from the game's RNG once per turn so
+        the bot does not change its mind between two actions of the same turn."""
+        if not self.level.noise:
+            return 1.0
+        turn = (game.turn_number, game.active)
+        if self._noise[0] != turn:
+            self._noise = (turn, {})
+        table = self._noise[1]
+        if key not in table:
+            table[key] = 1.0 + self.level.noise * (2 * game.rng.random() - 1)
+        return table[key]
+
+    # -- the steps of a turn ---------------------------------------------------------------------
+    def take(self, r: Reading) -> Command | None:
+        game, p = r.game, r.p
+        if not game.turn.may_take or p.status == ESCAPED:
+            return None
+        here = p.space
+        room = here in game.artifacts and len(p.artifacts) < artifact_limit(game, p)
+        if room and (here == r.goal or not p.artifacts or self.second_artifact(game, p)):
+            return Take("artifact")
+        if game.secrets.get(here) and self.profile.secrets > 0:
+            return Take("secret")
+        if game.idols.get(here):
+            return Take("idol")
+        return None
+
+    def tonic(self, r: Reading) -> Command | None:
+        """Kept secrets (tonics): heal when hurt, Boots or Swords when they unblock the road."""
+        game, p = r.game, r.p
+        for token in dict.fromkeys(p.tokens):
+            secret = game.ruleset.secrets.get(token)
+            if secret is None or not secret.keep:
+                continue
+            fx = {k: v for m in secret.effects for k, v in m.items()}
+            if fx.get("heal") and p.damage >= 4:
+                return Use(token)
+            if p.status == ESCAPED or r.goal is None or game.turn.exhausted:
+                continue
+            if fx.get("boots") and self._blocked(r, boots=fx["boots"]):
+                return Use(token)
+            if fx.get("swords") and self._blocked(r, swords=fx["swords"]):
+                return Use(token)
+        return None
+
+    def _blocked(self, r: Reading, boots: int = 0, swords: int = 0) -> bool:
+        """True when no move makes progress now, but one would with a few more Boots or Swords."""
+        return self._best_move(r) is None and self._best_move(r, boots, swords) is not None
+
+    def fight(self, r: Reading) -> Command | None:
+        game = r.game
+        spare = game.turn.swords - self._swords_for_road(r)
+        if spare <= 0:
+            return None
+        best: tuple[float, str] | None = None
+        for card_id in [*dict.fromkeys(game.row), *[c for c in game.reserve if game.card(c).stays]]:
+            card = game.card(card_id)
+            if card.kind != "monster" or card.cost > spare:
+                continue
+            value = kn.block_value(game, r.p, card.block("defeat"), r.w, r.avg)
+            value = value / card.cost if card.cost else value
+            if value > 0 and (best is None or value > best[0]):
+                best = (value, card_id)
+        return Fight(best[1]) if best else None
+
+    def _swords_for_road(self, r: Reading) -> int:
+        """Swords to keep for monster paths on this turn's stretch of road."""
+        game, p = r.game, r.p
+        if r.goal is None or p.status == ESCAPED:
+            return 0
+        dist = costs_to(game.board, r.goal, r.who)
+        here, boots, need = p.space, game.turn.boots, 0
+        for _ in range(6):
+            step = None
+            for dest, path in game.board.exits(here):
+                closer = dest in dist and dist[dest] < dist.get(here, INF) and (step is None or dist[dest] < dist[step[0]])
+                if closer and path.boots <= boots and _passable(game, p, path):
+                    step = (dest, path)
+            if step is None:
+                break
+            here, boots, need = step[0], boots - step[1].boots, need + step[1].monsters
+            if game.board.spaces[here].exhausting:
+                break
+        return need
+
+    def buy(self, r: Reading) -> Command | None:
+        """Spend Skill on the best set of cards and devices (a small knapsack)."""
+        game = r.game
+        skill = game.turn.skill
+        if skill <= 0:
+            return None
+        items: list[tuple[int, float, Command]] = []
+        for card_id in dict.fromkeys(game.row):
+            card = game.card(card_id)
+            if card.kind == "item":
+                cmd: Command = Acquire(card_id)
+                value = self.buy_value(r, card_id)
+            elif card.kind == "device":
+                cmd = Use(card_id)
+                value = self.use_value(r, card_id)
+            else:
+                continue
+            if card.cost <= skill and value > 0 and _ok(game, cmd):
+                items.extend([(card.cost, value, cmd)] * game.row.count(card_id))
+        for card_id, left in game.reserve.items():
+            card = game.card(card_id)
+            if card.kind != "item" or left <= 0 or card.cost > skill:
+                continue
+            value = self.buy_value(r, card_id)
+            if value > 0:
+                items.extend([(card.cost, value, Acquire(card_id))] * min(left, skill // max(1, card.cost)))
+        pick = _knapsack(items, skill)
+        return pick[0] if pick else None
+
+    def buy_value(self, r: Reading, card_id: str) -> float:
+        """Printed points, plus what the card adds to the hands still to come, minus dilution."""
+        game, p = r.game, r.p
+        card = game.card(card_id)
+        owned = len(p.owned()) + 1
+        reshuffle = (len(p.deck) + 5) / 5.0
+        hands = max(0.0, r.turns_left - reshuffle)
+        play = kn.card_play_value(game, p, card, r.w, r.avg)
+        value = card.points * r.w.points + hands * 5.0 / owned * (play - r.avg)
+        value += kn.block_value(game, p, card.block("acquire"), r.w, r.avg)
+        for m in card.block("score"):
+            value += 2.0 * r.w.points if "per" in m else m.get("points", 0) * r.w.points
+        return value * self.jitter(game, card_id)
+
+    def use_value(self, r: Reading, card_id: str) -> float:
+        game, p = r.game, r.p
+        block = game.card(card_id).block("use")
+        if any("teleport" in m for m in block) and (r.goal is None or p.status == ESCAPED):
+            return 0.0
+        if any("clank" in m for m in block) and game.clank_area.get(p.name, 0) == 0:
+            return 0.0
+        return kn.block_value(game, p, block, r.w, r.avg) - 0.5
+
+    def market(self, r: Reading) -> Command | None:
+        game, p = r.game, r.p
+        if p.status == ESCAPED or not game.board.spaces[p.space].market:
+            return None
+        pr = self.profile
+        kinds = {_kind(game, t) for t in p.tokens}
+        for item in sorted(game.ruleset.market, key=lambda i: (i.order, -i.points)):
+            if game.market.get(item.id, 0) <= 0 or p.gold < item.price:
+                continue
+            if item.kind in ("master-key", "canoe") and pr.keys and item.kind not in kinds and r.goal:
+                has = replace(r.who, key=True) if item.kind == "master-key" else replace(r.who, canoe=True)
+                saved = self._road(r, r.who) - self._road(r, has)
+                if saved >= 3.0:
+                    return Market(item.id)
+            elif item.kind == "backpack":
+                if pr.backpack and "backpack" not in kinds and not game.legacy:
+                    return Market(item.id)
+            elif item.kind == "crown" and pr.crowns and item.points > item.price * 0.8 * r.w.points:
+                return Market(item.id)
+        return None
+
+    def _road(self, r: Reading, who: Traveller) -> float:
+        """Boots-equivalents still to walk: to the goal, and home from there."""
+        game, p = r.game, r.p
+        board = game.board
+        assert r.goal is not None
+        road = costs_to(board, r.goal, who).get(p.space, INF)
+        if r.goal != board.start:
+            road += costs_to(board, board.start, who).get(r.goal, INF)
+        return road
+
+    def move(self, r: Reading) -> Command | None:
+        return self._best_move(r)
+
+    def _best_move(self, r: Reading, boots: int = 0, swords: int = 0) -> Command | None:
+        """The step that brings the goal closest (walk, teleport or coach), with a small pull toward
+        secrets and healing on the way; None when no step makes progress."""
+        game, p = r.game, r.p
+        board, turn = game.board, game.turn
+        if r.goal is None or p.status == ESCAPED or p.space == r.goal:
+            return None
+        dist = costs_to(board, r.goal, r.who)
+        here = dist.get(p.space, INF)
+        have_boots, have_swords = turn.boots + boots, turn.swords + swords
+        best: tuple[float, Command] | None = None
+
+        def offer(score: float, command: Command) -> None:
+            nonlocal best
+            if best is None or score < best[0]:
+                best = (score, command)
+
+        if not turn.exhausted:
+            for dest, path in board.exits(p.space):
+                if dest not in dist or path.boots > have_boots or not _passable(game, p, path):
+                    continue
+                if dest == board.start and not p.artifacts:
+                    continue
+                hurt = path.monsters - min(have_swords, path.monsters)
+                if hurt and p.health_left - hurt < self.profile.safety + (1 if hurt > 1 else 0):
+                    continue
+                offer(dist[dest] + hurt * 0.5 - self._lure(game, p, dest), Move(dest))
+        if turn.teleports and not boots:
+            for dest in board.adjacent(p.space):
+                if dest in dist and (dest != board.start or p.artifacts):
+                    offer(dist[dest] + 0.3 - self._lure(game, p, dest), Teleport(dest))
+        here_stop = board.spaces[p.space].coach
+        if game.legacy and here_stop is not None and have_boots >= 1 and not boots:
+            for stop in board.spaces.values():
+                if stop.coach is None or stop.id == p.space or stop.id not in dist:
+                    continue
+                fare = here_stop + stop.coach
+                if fare <= p.gold and (stop.id != board.start or p.artifacts):
+                    offer(dist[stop.id] + 0.5 * fare, Coach(stop.id))
+        if best is not None and best[0] < here - 1e-9:
+            return best[1]
+        return None
+
+    def _lure(self, game: Game, p: Player, space: str) -> float:
+        """How much a space on or beside the road is worth a small detour."""
+        lure = 0.0
+        if game.secrets.get(space):
+            lure += 0.4 * self.profile.secrets * kn.secret_worth(game, space)
+        if game.idols.get(space):
+            lure += 0.8
+        s = game.board.spaces[space]
+        if s.heal and p.damage >= 3:
+            lure += 0.8
+        if s.gold:
+            lure += 0.3 * s.gold
+        return lure
+
+
+def _kind(game: Game, token: str) -> str:
+    for item in game.ruleset.market:
+        if item.id == token:
+            return item.kind
+    return token
+
+
+def _passable(game: Game, p: Player, path) -> bool:
+    kinds = {_kind(game, t) for t in p.tokens} if (path.locked or path.water) else set()
+    return not (path.locked and "master-key" not in kinds) and not (path.water and "canoe" not in kinds)
+
+
+def _ok(game: Game, command: Command) -> bool:
+    try:
+        engine.check(game, command)
+    except CommandError:
+        return False
+    return True
+
+
+def _knapsack(items: list[tuple[int, float, Command]], budget: int) -> list[Command]:
+    """The most valuable set of items within the budget (0/1 over copies), best item first."""
+    best: list[tuple[float, list[int]]] = [(0.0, []) for _ in range(budget + 1)]
+    for i, (cost, value, _) in enumerate(items):
+        for b in range(budget, cost - 1, -1):
+            cand = best[b - cost][0] + value
+            if cand > best[b][0] + 1e-9:
+                best[b] = (cand, [*best[b - cost][1], i])
+    chosen = max(best, key=lambda t: t[0])[1]
+    chosen.sort(key=lambda i: -items[i][1])
+    return [items[i][2] for i in chosen]

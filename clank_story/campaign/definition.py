@@ -1,0 +1,369 @@
+"""Campaign definitions: `campaigns/<id>/campaign.yaml` says what each game of a campaign is (prologue,
+board, patron, contracts, epilogue) and holds the campaign's tables: the Associate Status track and its
+promotion passages, the Dran Enterprises track, Personal Goals rows, stickers, unlockable rules,
+contracts' end-of-game passages, the Cardporium and the names bot rivals take.
+
+Passage ids may name passages not written yet: given a book (the set of its passage ids), the loader
+reports each missing one as a warning; without a book it does not look.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from clank_story.campaign.abilities import parse_ability, references
+from clank_story.campaign.model import CampaignError
+from clank_story.campaign.words import say
+from clank_story.content.diagnostics import ContentError, Diagnostic, Report
+from clank_story.content.schema import Field, check_fields, suggest
+from clank_story.content.yamlio import Node, load_file, plain
+from clank_story.paths import shipped
+
+DEFINITION_FILE = "campaign.yaml"
+DEFAULT_DEFINITION = "gilt-and-gristle"
+GOAL_CHECKS = {
+    "escaped": "bool", "knocked_out": "bool", "won": "bool",
+    "score": "int", "artifact": "int", "gold": "int",
+}
+
+
+@dataclass(frozen=True)
+class GameDef:
+    number: int
+    board: str
+    prologue: str | None = None
+    patron: str | None = None
+    contracts: tuple[str, ...] = ()
+    epilogue: str | None = None
+
+
+@dataclass(frozen=True)
+class Section:
+    """A section of the Associate Status track, entered at `checkmarks`; entering it is a promotion."""
+
+    level: str
+    checkmarks: int
+    passage: str | None = None
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Goal:
+    id: str
+    text: str = ""
+    when: Mapping[str, Any] = field(default_factory=dict)  # a check on the player's result
+
+
+@dataclass(frozen=True)
+class StickerDef:
+    id: str
+    name: str
+    ability: Mapping[str, Any]
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class RuleDef:
+    id: str
+    name: str
+    text: str = ""
+    ability: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class ContractDef:
+    id: str
+    name: str
+    end_of_game: str | None = None  # passage read at the end of a game while it is in the row
+
+
+@dataclass(frozen=True)
+class Rival:
+    name: str
+    character: str = ""
+
+
+@dataclass(frozen=True)
+class Definition:
+    id: str
+    name: str
+    ruleset: str
+    folder: Path
+    games: tuple[GameDef, ...]
+    status_track: tuple[Section, ...] = ()
+    dran_track: tuple[str, ...] = ()  # passage of the 1st, 2nd, ... X
+    personal_goals: tuple[tuple[Goal, ...], ...] = ()  # rows
+    stickers: Mapping[str, StickerDef] = field(default_factory=dict)
+    rules: Mapping[str, RuleDef] = field(default_factory=dict)
+    contracts: Mapping[str, ContractDef] = field(default_factory=dict)
+    cardporium: tuple[str, ...] = ()
+    rivals: tuple[Rival, ...] = ()
+
+    def game(self, number: int) -> GameDef | None:
+        for g in self.games:
+            if g.number == number:
+                return g
+        return None
+
+    def content_roots(self) -> list[Path]:
+        """The definition folder adds boards/ and cards/ of its own to the core content, if it has them."""
+        return [self.folder] if (self.folder / "boards").is_dir() or (self.folder / "cards").is_dir() else []
+
+    def goal(self, goal_id: str) -> Goal | None:
+        for row in self.personal_goals:
+            for g in row:
+                if g.id == goal_id:
+                    return g
+        return None
+
+    def level_name(self, level: str) -> str:
+        for s in self.status_track:
+            if s.level == level:
+                return s.name or level
+        return level
+
+
+DEFINITION = {
+    "id": Field("id", "the definition id (its folder's name)", True),
+    "name": Field("str", "the campaign's name", True),
+    "ruleset": Field("str", "the ruleset its games use", choices=("classic", "legacy")),
+    "games": Field("list", "the games, in order", True),
+    "status_track": Field("list", "sections of the Associate Status track"),
+    "dran_track": Field("strlist", "passage read for the 1st, 2nd, ... X on the Dran Enterprises track"),
+    "personal_goals": Field("list", "rows of Personal Goals"),
+    "stickers": Field("map", "stickers passages may place: id -> name, text, ability"),
+    "rules": Field("map", "rules the campaign may unlock (setup step 10): id -> name, text, ability"),
+    "contracts": Field("map", "contracts: id -> name, end_of_game passage"),
+    "cardporium": Field("strlist", "card ids passages may add from the Cardporium"),
+    "rivals": Field("list", "names bot rivals take, in order"),
+}
+GAME = {
+    "number": Field("int", "the game's number (1, 2, ...)", True),
+    "board": Field("id", "the board (side) played", True),
+    "prologue": Field("id", "passage read aloud before setup"),
+    "patron": Field("id", "the patron card placed in the Reserve"),
+    "contracts": Field("strlist", "contracts this game adds to the row"),
+    "epilogue": Field("id", "passage read at the end of the game"),
+}
+SECTION = {
+    "level": Field("id", "the promotion level: copper, silver, gold", True),
+    "checkmarks": Field("int", "checkmarks at which the section begins", True),
+    "passage": Field("id", "passage read on promotion"),
+    "name": Field("str", "the title, e.g. Copper Associate"),
+}
+GOAL_ROW = {"goals": Field("list", "the row's goals, left to right", True)}
+GOAL = {
+    "id": Field("id", "goal id", True),
+    "text": Field("str", "what the deck box says"),
+    "when": Field("map", f"ticked at the end of a game when this holds: {', '.join(GOAL_CHECKS)}"),
+}
+STICKER = {
+    "name": Field("str", "the sticker's name", True),
+    "text": Field("str", "what it says"),
+    "ability": Field("map", "the permanent ability it names", True),
+}
+RULE = {
+    "name": Field("str", "the rule's name", True),
+    "text": Field("str", "what it says"),
+    "ability": Field("map", "an ability the rule brings, if any"),
+}
+CONTRACT = {
+    "name": Field("str", "the contract's name", True),
+    "end_of_game": Field("id", "passage read at the end of a game while it is in the row"),
+}
+RIVAL = {
+    "name": Field("str", "the rival's name", True),
+    "character": Field("str", "the character on the rival's deck box"),
+}
+
+
+def definitions_root() -> Path:
+    return shipped("campaigns")
+
+
+def available_definitions() -> list[str]:
+    root = definitions_root()
+    return sorted(d.name for d in root.iterdir() if (d / DEFINITION_FILE).is_file()) if root.is_dir() else []
+
+
+def definition_file(ref: str | Path) -> Path:
+    """A definition id (a folder under campaigns/), a folder, or a campaign.yaml file."""
+    p = Path(ref)
+    if p.is_file():
+        return p
+    if p.is_dir():
+        return p / DEFINITION_FILE
+    candidate = definitions_root() / str(ref) / DEFINITION_FILE
+    if not candidate.is_file():
+        known = available_definitions()
+        raise CampaignError(say("campaign.no_definition", ref=ref, known=", ".join(known) or "-")
+                            + suggest(str(ref), known))
+    return candidate
+
+
+def load_definition(ref: str | Path, book: Collection[str] | None = None) -> tuple[Definition, list[Diagnostic]]:
+    """Read and check a definition; errors raise CampaignError, warnings (missing passages) return."""
+    path = definition_file(ref)
+    try:
+        node = load_file(path)
+    except ContentError as e:
+        raise CampaignError(say("campaign.bad_definition", path=path), e.diagnostics) from None
+    report = Report()
+    definition = _build(node, path, report)
+    if definition is not None:
+        _check_content(node, definition, report)
+        if book is not None:
+            _check_passages(node, book, report)
+    if report.errors or definition is None:
+        raise CampaignError(say("campaign.bad_definition", path=path), sorted(report.errors))
+    return definition, sorted(d for d in report.diagnostics if d.severity == "warning")
+
+
+def _build(node: Node, path: Path, report: Report) -> Definition | None:
+    if not check_fields(node, DEFINITION, report, "a campaign definition"):
+        return None
+    games: list[GameDef] = []
+    for child in node.child("games").elements() if isinstance(node.value.get("games"), list) else ():
+        if check_fields(child, GAME, report, "a game"):
+            d = plain(child.value)
+            games.append(GameDef(d["number"], d["board"], d.get("prologue"), d.get("patron"),
+                                 tuple(d.get("contracts") or ()), d.get("epilogue")))
+    numbers = [g.number for g in games]
+    if numbers != list(range(1, len(numbers) + 1)) and not report.errors:
+        gnode = node.child("games")
+        report.error(gnode.path, gnode.line, gnode.col, "CD001",
+                     f"games are numbered 1, 2, 3, ... in order (found {', '.join(map(str, numbers))})")
+    sections = _records(node, "status_track", SECTION, "a status-track section", report)
+    track = tuple(Section(d["level"], d["checkmarks"], d.get("passage"), d.get("name", "")) for d in sections)
+    if [s.checkmarks for s in track] != sorted(s.checkmarks for s in track) or len({s.level for s in track}) != len(track):
+        snode = node.child("status_track")
+        report.error(snode.path, snode.line, snode.col, "CD002",
+                     "status-track sections go up in checkmarks and each names its own level")
+    rows: list[tuple[Goal, ...]] = []
+    seen_goals: set[str] = set()
+    for row in node.child("personal_goals").elements() if isinstance(node.value.get("personal_goals"), list) else ():
+        if not check_fields(row, GOAL_ROW, report, "a personal goals row") or not isinstance(row.value["goals"], list):
+            continue
+        goals = []
+        for g in row.child("goals").elements():
+            if check_fields(g, GOAL, report, "a personal goal"):
+                d = plain(g.value)
+                if d["id"] in seen_goals:
+                    line, col = g.value_pos("id")
+                    report.error(g.path, line, col, "CD003", f"goal '{d['id']}' appears twice")
+                seen_goals.add(d["id"])
+                _check_when(g, report)
+                goals.append(Goal(d["id"], d.get("text", ""), d.get("when") or {}))
+        rows.append(tuple(goals))
+    stickers = {k: StickerDef(k, d["name"], d["ability"], d.get("text", ""))
+                for k, d in _table(node, "stickers", STICKER, "a sticker", report).items()}
+    rules = {k: RuleDef(k, d["name"], d.get("text", ""), d.get("ability"))
+             for k, d in _table(node, "rules", RULE, "a rule", report).items()}
+    contracts = {k: ContractDef(k, d["name"], d.get("end_of_game"))
+                 for k, d in _table(node, "contracts", CONTRACT, "a contract", report).items()}
+    rivals = tuple(Rival(d["name"], d.get("character", "")) for d in _records(node, "rivals", RIVAL, "a rival", report))
+    for key in ("stickers", "rules"):
+        if isinstance(node.value.get(key), dict):
+            for item_id, item in node.child(key).items():
+                if isinstance(item.value, dict) and item.value.get("ability") is not None:
+                    problem = parse_ability(plain(item.value["ability"]))
+                    if isinstance(problem, str):
+                        line, col = item.value_pos("ability")
+                        report.error(item.path, line, col, "CD004", f"{item_id}: {problem}")
+    d = plain(node.value)
+    return Definition(
+        id=d["id"], name=d["name"], ruleset=d.get("ruleset", "legacy"), folder=path.parent, games=tuple(games),
+        status_track=track, dran_track=tuple(d.get("dran_track") or ()), personal_goals=tuple(rows),
+        stickers=stickers, rules=rules, contracts=contracts, cardporium=tuple(d.get("cardporium") or ()),
+        rivals=rivals)
+
+
+def _records(node: Node, key: str, fields: Mapping[str, Field], what: str, report: Report) -> list[dict[str, Any]]:
+    if not isinstance(node.value.get(key), list):
+        return []
+    return [plain(c.value) for c in node.child(key).elements() if check_fields(c, fields, report, what)]
+
+
+def _table(node: Node, key: str, fields: Mapping[str, Field], what: str, report: Report) -> dict[str, dict[str, Any]]:
+    if not isinstance(node.value.get(key), dict):
+        return {}
+    return {str(k): plain(c.value) for k, c in node.child(key).items() if check_fields(c, fields, report, what)}
+
+
+def _check_when(goal: Node, report: Report) -> None:
+    if not isinstance(goal.value.get("when"), dict):
+        return
+    when = goal.child("when")
+    for key, value in when.items():
+        kind = GOAL_CHECKS.get(key)
+        ok = kind is not None and (isinstance(value.value, bool) if kind == "bool" else
+                                   isinstance(value.value, int) and not isinstance(value.value, bool))
+        if not ok:
+            line, col = when.key_pos(key)
+            report.error(when.path, line, col, "CD005",
+                         f"a goal checks one of {', '.join(f'{k} ({v})' for k, v in GOAL_CHECKS.items())}, "
+                         f"not '{key}: {value.value}'")
+
+
+def _check_content(node: Node, definition: Definition, report: Report) -> None:
+    """Boards, cards, spaces and market items the definition names must exist."""
+    from clank_story.content.library import build_ruleset, catalog
+
+    try:
+        cat = catalog(definition.content_roots())
+    except ContentError as e:
+        report.diagnostics.extend(e.diagnostics)
+        return
+    games = node.child("games")
+    spaces: set[str] = set()
+    for i, g in enumerate(definition.games):
+        if g.board not in cat.boards:
+            line, col = games.child(i).value_pos("board")
+            report.error(node.path, line, col, "CD010", f"no board '{g.board}'{suggest(g.board, list(cat.boards))}")
+            continue
+        spaces.update(cat.boards[g.board].spaces)
+    if report.errors:
+        return
+    board = definition.games[0].board if definition.games else None
+    rules = build_ruleset(cat, definition.ruleset, board)
+    items = {m.id for m in rules.market}
+    if "cardporium" in node.value:
+        listing = node.child("cardporium")
+        for i, card in enumerate(definition.cardporium):
+            if card not in rules.cards:
+                line, col = listing.value_pos(i)
+                report.error(node.path, line, col, "CD011", f"no card '{card}'{suggest(card, list(rules.cards))}")
+    known = {"space": spaces, "card": set(rules.cards), "item": items}
+    for key, table in (("stickers", definition.stickers), ("rules", definition.rules)):
+        for item_id, item in table.items():
+            for kind, ref in references(item.ability or {}):
+                if ref not in known[kind]:
+                    holder = node.child(key).child(item_id)
+                    line, col = holder.value_pos("ability")
+                    report.error(node.path, line, col, "CD012",
+                                 f"{item_id}: no {kind} '{ref}'{suggest(ref, sorted(known[kind]))}")
+
+
+def _check_passages(node: Node, book: Collection[str], report: Report) -> None:
+    def need(holder: Node, key: Any, passage: Any) -> None:
+        if isinstance(passage, str) and passage not in book:
+            line, col = holder.value_pos(key)
+            report.warning(node.path, line, col, "CD020", f"no passage '{passage}' in the book yet")
+
+    for key in ("games", "status_track"):
+        if isinstance(node.value.get(key), list):
+            for child in node.child(key).elements():
+                for field_name in ("prologue", "epilogue", "passage"):
+                    if isinstance(child.value, dict) and field_name in child.value:
+                        need(child, field_name, child.value[field_name])
+    if isinstance(node.value.get("dran_track"), list):
+        listing = node.child("dran_track")
+        for i, passage in enumerate(listing.value):
+            need(listing, i, passage)
+    if isinstance(node.value.get("contracts"), dict):
+        for _, child in node.child("contracts").items():
+            if isinstance(child.value, dict) and "end_of_game" in child.value:
+                need(child, "end_of_game", child.value["end_of_game"])

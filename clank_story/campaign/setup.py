@@ -1,0 +1,67 @@
+"""How a campaign's changes reach the engine: a game's Ruleset with destroyed cards out, Cardporium
+cards in and permanent abilities applied (a new frozen Ruleset; `dataclasses.replace`, nothing shared
+is touched), and the seats for setup."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from clank_story.campaign.abilities import apply_abilities, seat_changes
+from clank_story.campaign.definition import Definition
+from clank_story.campaign.lifecycle import GameSetup
+from clank_story.campaign.model import CampaignError
+from clank_story.campaign.words import say
+from clank_story.rules.model import Ruleset
+
+if TYPE_CHECKING:
+    from clank_story.content.scenario import Position
+
+
+def campaign_ruleset(rules: Ruleset, setup: GameSetup) -> Ruleset:
+    """The ruleset of a campaign game. A destroyed card takes one copy out of the adventure deck (or,
+    if none is left there, out of its Reserve pile); a Cardporium card puts one copy into the deck."""
+    deck = list(rules.deck)
+    reserve = dict(rules.reserve)
+    for card_id in setup.destroyed_cards:
+        if card_id in deck:
+            deck.remove(card_id)
+        elif reserve.get(card_id, 0) > 0 and not rules.cards[card_id].stays:
+            reserve[card_id] -= 1
+    for card_id in setup.cardporium_cards:
+        if card_id not in rules.cards:
+            raise CampaignError(say("campaign.no_card", card=card_id))
+        deck.append(card_id)
+    rules = dataclasses.replace(rules, deck=tuple(deck), reserve=MappingProxyType(reserve))
+    try:
+        return apply_abilities(rules, setup.abilities)
+    except ValueError as e:
+        raise CampaignError(say("campaign.bad_ability", problem=e)) from None
+
+
+def campaign_seats(setup: GameSetup) -> list[dict[str, Any]]:
+    """Scenario `players` entries for the campaign's seats, with seat abilities (starting Gold)."""
+    try:
+        return seat_changes(setup.seats, setup.abilities)
+    except ValueError as e:
+        raise CampaignError(say("campaign.bad_ability", problem=e)) from None
+
+
+def campaign_position(setup: GameSetup, definition: Definition, scenario: str | None = None,
+                      path: str | Path | None = None, seed: int | None = None) -> Position:
+    """A Position for `Session.start`: the campaign's board and seats, or a scenario (text) laid over
+    them, with the campaign's ruleset. A scenario that names its own players keeps them as written."""
+    from clank_story.content.library import build_ruleset, catalog
+    from clank_story.content.scenario import Position, load_scenario
+
+    seats = campaign_seats(setup)
+    if scenario is None and path is None:
+        rules = build_ruleset(catalog(definition.content_roots()), setup.ruleset, setup.board)
+        position = Position(rules, {"players": seats}, seed or 0, f"<game {setup.game_number}>")
+    else:
+        position = load_scenario(path, text=scenario, seed=seed, ruleset=setup.ruleset, board=setup.board,
+                                 seats=seats)
+    position.ruleset = campaign_ruleset(position.ruleset, setup)
+    return position

@@ -1,0 +1,116 @@
+"""`campaign show`: the franchise's status, mission reports and franchise board as lines of text (every
+word from locale/<lang>/campaign.yaml or the definition), or as JSON-ready data."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from clank_story.campaign.definition import Definition
+from clank_story.campaign.lifecycle import GameEnd
+from clank_story.campaign.model import NO_LEVEL, Campaign
+from clank_story.campaign.words import say
+
+
+def status_lines(campaign: Campaign, definition: Definition | None = None,
+                 card_name: Callable[[str], str] = str) -> list[str]:
+    name = definition.name if definition else campaign.definition
+    lines = [say("campaign.show.title", franchise=campaign.franchise, name=name, definition=campaign.definition)]
+    total = len(definition.games) if definition else None
+    game = definition.game(campaign.game_number) if definition else None
+    if definition and game is None:
+        lines.append(say("campaign.show.complete", total=total))
+    elif game is not None:
+        lines.append(say("campaign.show.next", game=campaign.game_number, total=total, board=game.board))
+    else:
+        lines.append(say("campaign.show.next_unknown", game=campaign.game_number))
+    if campaign.in_progress is not None:
+        lines.append(say("campaign.show.in_progress"))
+
+    lines.append(say("campaign.show.employees"))
+    for e in campaign.players:
+        level = (definition.level_name(e.status.level) if definition and e.status.level != NO_LEVEL
+                 else say("campaign.level.none") if e.status.level == NO_LEVEL else e.status.level)
+        key = "campaign.show.employee_bot" if e.bot else "campaign.show.employee"
+        lines.append(say(key, name=e.name, colour=e.colour, characters=_list(e.characters), level=level,
+                         checkmarks=e.status.checkmarks, ticked=len(e.goals.ticked), rows=len(e.goals.rows_done)))
+
+    lines.append(say("campaign.show.reports"))
+    if not campaign.mission_reports:
+        lines.append(say("campaign.show.none_yet"))
+    for r in campaign.mission_reports:
+        scores = ", ".join(say(f"campaign.show.score.{_outcome(r, n)}", name=n, score=s) for n, s in r.scores.items())
+        key = "campaign.show.report" if r.winner else "campaign.show.report_no_mvp"
+        lines.append(say(key, game=r.game, board=r.board, winner=r.winner, scores=scores))
+        if r.notes:
+            lines.append(say("campaign.show.notes", notes=r.notes))
+
+    lines.append(say("campaign.show.board"))
+    stickers = [definition.stickers[s.id].name if definition and s.id in definition.stickers else s.id
+                for s in campaign.stickers]
+    boxes = len(definition.dran_track) if definition else len(campaign.dran_track)
+    rules = [definition.rules[r].name if definition and r in definition.rules else r for r in campaign.unlocked_rules]
+    contracts = [definition.contracts[c].name if definition and c in definition.contracts else c
+                 for c in campaign.contract_row]
+    for key, value in (
+        ("stickers", _list(stickers)),
+        ("dran", say("campaign.show.dran_marks", marks=_track(len(campaign.dran_track), boxes),
+                     n=len(campaign.dran_track))),
+        ("contracts", _list(contracts)),
+        ("destroyed", _list([card_name(c) for c in campaign.destroyed_cards])),
+        ("cardporium", _list([card_name(c) for c in campaign.cardporium_cards])),
+        ("rules", _list(rules)),
+        ("flags", _list([k if v is True else f"{k}={v}" for k, v in campaign.flags.items()])),
+        ("counters", _list([f"{k}={v}" for k, v in campaign.counters.items()])),
+    ):
+        lines.append(say(f"campaign.show.{key}", value=value))
+    return lines
+
+
+def _outcome(r: Any, name: str) -> str:
+    return "escaped" if name in r.escaped else "knocked_out" if name in r.knocked_out else "plain"
+
+
+def _list(items: list[str]) -> str:
+    return ", ".join(items) if items else say("campaign.show.nothing")
+
+
+def _track(marks: int, boxes: int) -> str:
+    return " ".join(["X"] * marks + ["_"] * max(0, boxes - marks))
+
+
+def as_json(campaign: Campaign) -> dict[str, Any]:
+    """The campaign as JSON-ready data (the saved game as data, not as its JSON text)."""
+    return campaign.to_dict()
+
+
+def end_of_game_lines(end: GameEnd, definition: Definition) -> list[str]:
+    """What the table hears at the end of a game: the reviews, promotions and the Dran track. The
+    passages themselves (`end.readings`) are read by the story layer."""
+    r = end.report
+    lines = [say("campaign.end.report" if r.winner else "campaign.end.report_no_mvp", game=r.game, winner=r.winner)]
+    for review in end.reviews:
+        for goal_id in review.goals_ticked:
+            goal = definition.goal(goal_id)
+            lines.append(say("campaign.end.goal", name=review.player, goal=goal.text if goal and goal.text else goal_id))
+        if review.checkmarks:
+            reasons = ", ".join(_reason(r) for r in review.checkmarks)
+            total = end.campaign.employee(review.player).status.checkmarks
+            lines.append(say("campaign.end.checkmarks", name=review.player, n=len(review.checkmarks),
+                             reasons=reasons, total=total))
+        else:
+            lines.append(say("campaign.end.no_checkmark", name=review.player))
+        for level in review.promotions:
+            lines.append(say("campaign.end.promotion", name=review.player, level=definition.level_name(level)))
+    if end.dran_x:
+        lines.append(say("campaign.end.dran", n=len(end.campaign.dran_track)))
+    if end.campaign.contract_row:
+        lines.append(say("campaign.end.carried", contracts=", ".join(
+            definition.contracts[c].name if c in definition.contracts else c for c in end.campaign.contract_row)))
+    return lines
+
+
+def _reason(reason: str) -> str:
+    if reason.startswith("goals-row-"):
+        return say("campaign.reason.goals", row=reason.removeprefix("goals-row-"))
+    return say(f"campaign.reason.{reason}")

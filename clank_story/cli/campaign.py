@@ -1,0 +1,114 @@
+"""`clank-story campaign new|show`. Only click is imported at module level; the campaign layer is
+imported when a command runs, so `--help` stays fast."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import NoReturn
+
+import click
+
+CAMPAIGN_HELP = "The campaign file (default: $CLANK_STORY_CAMPAIGN, else campaign.yaml in your data folder)."
+
+
+@click.group("campaign")
+def campaign() -> None:
+    """Start a legacy campaign, or show where one stands."""
+
+
+@campaign.command("new")
+@click.argument("name")
+@click.option("--players", "players", multiple=True, metavar="NAME[:CHARACTER],...",
+              help="The people playing, in seat order (comma-separated or repeated). Default: You.")
+@click.option("--rivals", type=int, default=1, show_default=True, help="How many bot rivals join (0-3).")
+@click.option("--bot", default="random", show_default=True, help="The rivals' bot strategy.")
+@click.option("--definition", "definition_ref", default=None, metavar="ID",
+              help="A campaign definition under campaigns/ (or its folder). Default: gilt-and-gristle.")
+@click.option("--campaign", "campaign_file", type=click.Path(dir_okay=False), help=CAMPAIGN_HELP)
+def new(name: str, players: tuple[str, ...], rivals: int, bot: str, definition_ref: str | None,
+        campaign_file: str | None) -> None:
+    """Start the campaign NAME (your franchise's charter name) in a new campaign file."""
+    from clank_story.campaign.definition import DEFAULT_DEFINITION, load_definition
+    from clank_story.campaign.lifecycle import new_campaign
+    from clank_story.campaign.model import CampaignError
+    from clank_story.campaign.store import campaign_path, create_campaign
+    from clank_story.campaign.words import say
+
+    seats = _parse_players(players)
+    if seats is None:
+        _fail(say("campaign.bad_players", value=",".join(players)))
+    if not 0 <= rivals <= 3:
+        _fail(say("campaign.bad_rivals"))
+    from clank_story.bots import BOTS, known_bot
+
+    if not known_bot(bot):
+        _fail(f"--bot {bot}: " + say("campaign.no_bot", bots=", ".join(BOTS)))
+    try:
+        definition, _ = load_definition(definition_ref or DEFAULT_DEFINITION)
+        data = new_campaign(definition, name, seats or [say("campaign.default_player")], rivals)
+        for e in data.players:
+            if e.bot:
+                e.bot = bot
+        path = campaign_path(campaign_file)
+        create_campaign(path, data)
+    except CampaignError as e:
+        _fail(str(e))
+    click.echo(say("campaign.created", franchise=name, name=definition.name, path=path))
+    click.echo(say("campaign.created_seats", seats=", ".join(e.name for e in data.players)))
+
+
+@campaign.command("show")
+@click.option("--json", "as_json", is_flag=True, help="Print the campaign as JSON.")
+@click.option("--campaign", "campaign_file", type=click.Path(dir_okay=False), help=CAMPAIGN_HELP)
+def show(as_json: bool, campaign_file: str | None) -> None:
+    """Show the franchise: status, mission reports and the franchise board."""
+    from clank_story.campaign.definition import load_definition
+    from clank_story.campaign.model import CampaignError
+    from clank_story.campaign.show import as_json as campaign_json
+    from clank_story.campaign.show import status_lines
+    from clank_story.campaign.store import campaign_path, read_campaign
+
+    try:
+        cf = read_campaign(campaign_path(campaign_file))
+    except CampaignError as e:
+        _fail(str(e))
+    if as_json:
+        click.echo(json.dumps(campaign_json(cf.campaign), indent=2, ensure_ascii=False))
+        return
+    try:
+        definition, _ = load_definition(cf.campaign.definition)
+    except CampaignError:
+        definition = None  # the file still shows without its definition (ids instead of names)
+    for line in status_lines(cf.campaign, definition, _card_namer(definition)):
+        click.echo(line)
+
+
+def _parse_players(values: tuple[str, ...]) -> list[str | tuple[str, str]] | None:
+    seats: list[str | tuple[str, str]] = []
+    for value in values:
+        for part in value.split(","):
+            name, _, character = (x.strip() for x in part.partition(":"))
+            if not name:
+                return None
+            seats.append((name, character) if character else name)
+    return seats
+
+
+def _card_namer(definition):  # -> Callable[[str], str]
+    """Card ids -> names from the definition's content; ids when the content cannot be read."""
+    if definition is None:
+        return str
+    try:
+        from clank_story.content.library import build_ruleset, catalog
+
+        board = definition.games[0].board if definition.games else None
+        cards = build_ruleset(catalog(definition.content_roots()), definition.ruleset, board).cards
+    except Exception:  # showing the file must not fail on content trouble
+        return str
+    return lambda card_id: cards[card_id].name if card_id in cards else card_id
+
+
+def _fail(message: str) -> NoReturn:
+    click.echo(message, err=True)
+    sys.exit(2)

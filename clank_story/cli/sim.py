@@ -1,0 +1,78 @@
+"""`clank-story sim`: many seeded all-bot games in parallel, reported as a table or JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+
+@click.command()
+@click.option("--games", "-n", type=int, default=100, show_default=True, help="How many games to play.")
+@click.option("--players", default="planner,greedy,cautious,random", show_default=True,
+              help="Bot strategies, one per seat, comma-separated (`planner:hard` sets a difficulty).")
+@click.option("--board", default="cinder-halls", show_default=True, help="The board id (its ruleset comes with it).")
+@click.option("--seed", type=int, default=0, show_default=True, help="The run's seed; game i is seeded from (seed, i).")
+@click.option("--jobs", "-j", type=int, default=1, show_default=True, help="Processes to play games in.")
+@click.option("--solo", is_flag=True, help="One seat against the solo director.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+def sim(games: int, players: str, board: str, seed: int, jobs: int, solo: bool, as_json: bool) -> None:
+    """Play many seeded bot games and report escapes, knock-outs, scores, game length and more.
+
+    The same seed gives the same report whatever --jobs is."""
+    from clank_story.sim import SimError, SimSpec, check_spec, simulate
+
+    spec = SimSpec(players=tuple(p.strip() for p in players.split(",") if p.strip()), board=board, seed=seed,
+                   games=games, solo=solo)
+    try:
+        check_spec(spec)
+    except SimError as e:
+        click.echo(f"sim: {e}", err=True)
+        sys.exit(2)
+    if click.get_text_stream("stderr").isatty():
+        with click.progressbar(length=games, file=sys.stderr, label="games") as bar:
+            report = simulate(spec, max(1, jobs), bar.update)
+    else:
+        report = simulate(spec, max(1, jobs))
+    if as_json:
+        click.echo(json.dumps(report, indent=2))
+    else:
+        click.echo("\n".join(table(report)))
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def table(report: dict[str, Any]) -> list[str]:
+    """The report as aligned text lines (sentences from locale/<lang>/bots.yaml)."""
+    from clank_story.bots.personas import word
+
+    lines = [word("sim.title", games=report["games"], board=report["board"], seed=report["seed"],
+                  players=", ".join(report["players"]))]
+    rows = [word("sim.header").split("  ")]
+    for name, s in report["strategies"].items():
+        sc = s["score"]
+        rows.append([name, str(s["seats"]), _pct(s["escaped"]), _pct(s["knocked_out"]), _pct(s["scored_zero"]),
+                     _pct(s["won"]), f"{sc['mean']:.1f}/{sc['median']:.0f} ({sc['p10']:.0f}-{sc['p90']:.0f})",
+                     f"{s['dragon_damage']:.2f}", f"{s['artifact']:.1f}"])
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for r in rows:
+        lines.append("  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i])
+                               for i, cell in enumerate(r)).rstrip())
+    rounds = report["rounds"]
+    lines.append(word("sim.rounds", mean=rounds["mean"], median=f"{rounds['median']:.0f}", min=rounds["min"],
+                      max=rounds["max"], attacks=report["dragon_attacks"]))
+    none = word("sim.none")
+    reasons = ", ".join(f"{word('reason.' + k)} {v}" for k, v in report["end_reasons"].items()) or none
+    lines.append(word("sim.reasons", reasons=reasons))
+    lines.append(word("sim.cards", cards=", ".join(f"{k} {v}" for k, v in report["cards_acquired"].items()) or none))
+    lines.append(word("sim.passages", passages=", ".join(f"{k} {v}" for k, v in report["passages"].items()) or none))
+    if report["story"]:
+        lines.append(word("sim.story", story=", ".join(f"{k} {v}" for k, v in report["story"].items())))
+    if "solo_target" in report:
+        st = report["solo_target"]
+        lines.append(word("sim.solo", mean=st["mean"], beaten=_pct(st["beaten"])))
+    return lines

@@ -1,0 +1,576 @@
+"""Engine events told as prose, from the Jinja templates in locale/<lang>/narration.yaml (`prose:`).
+
+Events are grouped into beats: a command's lead event (a card played, a move, an acquisition) with
+the numbers that follow it (`+2 Skill`, `+1 Clank`), so each beat is one sentence with its numbers
+beside it. Dragon attacks, knock-outs, escapes and the end of the game get paragraphs; a rival bot's
+whole turn is summarised in one short paragraph unless `verbose`.
+
+Variants are picked by a hash of (seed, turn, player, beat number, beat kind), never by the game's
+RNG, so narrating (or not) cannot change the game and the same inputs give the same words
+(docs/narration.md)."""
+
+from __future__ import annotations
+
+import functools
+import logging
+import textwrap
+import zlib
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from clank_story.rules import events as ev
+from clank_story.rules.state import Game
+
+WIDTH = 78
+NUMBER_KEYS = ("skill", "swords", "boots", "gold", "teleport", "clank", "clank_credit", "clank_empty", "cards",
+               "reshuffled", "health", "damage", "rage")
+NUMBER_EVENTS = (ev.Gained, ev.ClankChanged, ev.CardsDrawn, ev.Healed, ev.TookDamage, ev.RageChanged)
+PARAGRAPHS = (ev.DragonAttacked, ev.KnockedOut, ev.Escaped, ev.GameOver)
+HAND_SIZE = 5
+NBSP = "\u00a0"  # holds a number and its word together while wrapping; a plain space afterwards
+
+
+@dataclass(frozen=True)
+class Line:
+    """One block of narration: `tag` lets a front end style it (header, beat, rival, dragon,
+    paragraph, over, question, blank)."""
+
+    text: str
+    tag: str = "beat"
+
+
+@dataclass
+class Beat:
+    kind: str
+    player: str | None
+    ctx: dict[str, Any] = field(default_factory=dict)
+    numbers: dict[str | None, Counter] = field(default_factory=dict)
+    cards: list[str] = field(default_factory=list)  # play / revealed beats gather several
+    event: ev.Event | None = None
+    paragraph: bool = False
+
+    def add(self, player: str | None, key: str, n: int) -> None:
+        counter = self.numbers.setdefault(player, Counter())
+        if key == "rage":
+            counter[key] = n  # the space reached, not a sum
+        else:
+            counter[key] += n
+
+
+@functools.lru_cache(maxsize=4)
+def _catalog(lang: str) -> tuple[Mapping[str, Any], Mapping[str, str]]:
+    from clank_story.narrate.catalog import load_locale
+
+    data = load_locale("narration.yaml", lang)
+    return data["prose"], data["words"]
+
+
+@functools.lru_cache(maxsize=1)
+def _environment():
+    from jinja2 import StrictUndefined
+    from jinja2.sandbox import SandboxedEnvironment
+
+    return SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+
+
+@functools.lru_cache(maxsize=1024)
+def _template(source: str):
+    return _environment().from_string(source)
+
+
+class ProseNarrator:
+    """Stateful only in where it is (turn, whose turn, beat count), which `state()` captures so undo
+    and saved games narrate the same words again."""
+
+    def __init__(self, seed: int = 0, *, verbose: bool = False, lang: str = "en", width: int = WIDTH) -> None:
+        from clank_story.narrate.lines import Narrator
+
+        self.seed = seed
+        self.verbose = verbose
+        self.width = width
+        self.prose, self.words = _catalog(lang)
+        self.plain = Narrator(lang)  # names, questions, and a one-line fallback
+        self.turn = 0
+        self.owner: str | None = None
+        self.index = 0
+        self.blank = True  # the last thing said was a blank line (or nothing yet)
+        self.legacy = False  # templates may say `squelch` on the moor and `creep` in the halls
+
+    # -- state for undo and saves ----------------------------------------------------------------
+    def state(self) -> dict[str, Any]:
+        return {"turn": self.turn, "owner": self.owner, "index": self.index, "blank": self.blank}
+
+    def restore(self, state: Mapping[str, Any]) -> None:
+        self.turn = int(state.get("turn", 0))
+        self.owner = state.get("owner")
+        self.index = int(state.get("index", 0))
+        self.blank = bool(state.get("blank", True))
+
+    # -- words -----------------------------------------------------------------------------------
+    def w(self, key: str, **params: Any) -> str:
+        template = self.words.get(f"{key}.one") if params.get("n") == 1 else None
+        template = template or self.words.get(key, key)
+        try:
+            return template.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return template
+
+    def name(self, game: Game, card_id: str) -> str:
+        return self.plain.card(game, card_id)
+
+    def space(self, game: Game, space_id: str) -> str:
+        return self.plain.space(game, space_id)
+
+    def listing(self, items: list[str], sep_key: str = "list.sep") -> str:
+        items = [i for i in items if i]
+        if len(items) <= 1:
+            return "".join(items)
+        if sep_key == "list.then":
+            return self.w("list.then").join(items)
+        return self.w("list.sep").join(items[:-1]) + self.w("list.and") + items[-1]
+
+    def cards(self, game: Game, ids: Iterable[str]) -> str:
+        counts = Counter(ids)
+        return self.listing([self.w("list.times", name=self.name(game, c), n=n) if n > 1 else self.name(game, c)
+                             for c, n in counts.items()])
+
+    @staticmethod
+    def you(game: Game) -> str | None:
+        """The one person at the keyboard: the only human seat (hot seat games have none)."""
+        humans = [p.name for p in game.players if not p.bot]
+        return humans[0] if len(humans) == 1 else None
+
+    # -- the public face -------------------------------------------------------------------------
+    def lines(self, game: Game, events: Iterable[ev.Event]) -> list[str]:
+        return [line.text for line in self.tell(game, events)]
+
+    def question(self, game: Game) -> list[str]:
+        out = self.plain.question(game)
+        if out:
+            out.append(self.w("question.hint", n=len(game.pending["options"])))  # type: ignore[index]
+        return out
+
+    def tell(self, game: Game, events: Iterable[ev.Event]) -> list[Line]:
+        """The events as prose. Should the prose fail (a bug), they are told as plain lines instead:
+        narration never stops a game."""
+        events = list(events)
+        state = self.state()
+        try:
+            return self._tell(game, events)
+        except Exception as e:
+            logging.getLogger("clank_story.narrate").warning("prose narration failed (%s: %s); plain lines follow",
+                                                             type(e).__name__, e)
+            self.restore(state)
+            return [Line(text, "beat") for text in self.plain.lines(game, events)]
+
+    def _tell(self, game: Game, events: list[ev.Event]) -> list[Line]:
+        self.legacy = game.legacy
+        if self.owner is None:
+            self.owner = game.me.name
+            self.turn = game.turn_number
+        starts = [i for i, e in enumerate(events) if isinstance(e, ev.TurnStarted)]
+        out: list[Line] = []
+        segment: list[ev.Event] = []
+        for i, e in enumerate(events):
+            if isinstance(e, ev.TurnStarted):
+                out += self._segment(game, segment)
+                segment = []
+                self.turn, self.owner, self.index = e.turn, e.player, 0
+                out += self._turn_header(game, e, last=i == starts[-1])
+            else:
+                segment.append(e)
+        out += self._segment(game, segment)
+        return self._spaced(out)
+
+    # -- layout ----------------------------------------------------------------------------------
+    def _spaced(self, lines: list[Line]) -> list[Line]:
+        """Blank lines before headers and around paragraphs; never two in a row, none at the start."""
+        out: list[Line] = []
+        for line in lines:
+            before = line.tag in ("header", "dragon", "paragraph", "over", "passage")
+            if before and not self.blank:
+                out.append(Line("", "blank"))
+                self.blank = True
+            if line.tag == "blank":
+                if not self.blank:
+                    out.append(line)
+                    self.blank = True
+                continue
+            out.append(line)
+            self.blank = False
+            if line.tag in ("dragon", "paragraph", "over", "passage"):
+                out.append(Line("", "blank"))
+                self.blank = True
+        return out
+
+    def _wrap(self, text: str) -> str:
+        return "\n".join(textwrap.fill(p, self.width, break_long_words=False, break_on_hyphens=False)
+                         for p in text.split("\n")).replace(NBSP, " ")
+
+    # -- choosing and rendering variants --------------------------------------------------------
+    def _pick(self, kind: str, count: int) -> int:
+        key = f"{self.seed}|{self.turn}|{self.owner}|{self.index}|{kind}".encode()
+        self.index += 1
+        return zlib.crc32(key) % count
+
+    def render(self, kind: str, ctx: Mapping[str, Any], you: bool) -> str:
+        variants = self.prose.get(kind) or []
+        if not variants:
+            return ""
+        variant = variants[self._pick(kind, len(variants))]
+        if isinstance(variant, Mapping):
+            source = variant.get("you") if you and "you" in variant else variant.get("they", variant.get("you", ""))
+        else:
+            source = variant
+        text = _template(source).render(**{"legacy": self.legacy, **ctx})
+        return " ".join(text.split())
+
+    # -- turns -----------------------------------------------------------------------------------
+    def _turn_header(self, game: Game, e: ev.TurnStarted, last: bool) -> list[Line]:
+        bot = self._is_bot(game, e.player)
+        if bot and not self.verbose:
+            return []
+        you = e.player == self.you(game)
+        out = [Line(self._safe(game, "turn", {"turn": e.turn, "player": e.player}, you, e), "header")]
+        p = next((q for q in game.players if q.name == e.player), None)
+        if last and p is not None and p is game.me and not game.over and not bot:
+            kind = "situation" if not p.out else "situation_escaped"
+            hand = self.cards(game, p.hand) or self.w("hand.none")
+            text = self._safe(game, kind, {"player": p.name, "space": self.space(game, p.space), "hand": hand}, you, e)
+            out.append(Line(self._wrap(text), "beat"))
+        return out
+
+    @staticmethod
+    def _is_bot(game: Game, name: str | None) -> bool:
+        return any(p.name == name and p.bot for p in game.players)
+
+    def _segment(self, game: Game, events: list[ev.Event]) -> list[Line]:
+        if not events:
+            return []
+        if self._is_bot(game, self.owner) and not self.verbose:
+            return self._summary(game, events)
+        return self._tell_beats(game, self._beats(game, events))
+
+    def _safe(self, game: Game, kind: str, ctx: Mapping[str, Any], you: bool, event: ev.Event | None) -> str:
+        """Render, and fall back to the plain one-line narration rather than ever failing."""
+        try:
+            return self.render(kind, ctx, you)
+        except Exception:  # a translator's template error must not cost the player the game
+            return self.plain.line(game, event) if event is not None else ""
+
+    # -- beats -----------------------------------------------------------------------------------
+    def _beats(self, game: Game, events: list[ev.Event]) -> list[Beat]:
+        beats: list[Beat] = []
+        cur: Beat | None = None
+
+        def start(kind: str, player: str | None, e: ev.Event, **ctx: Any) -> Beat:
+            nonlocal cur
+            beat = Beat(kind, player, dict(ctx), event=e)
+            beats.append(beat)
+            cur = beat
+            return beat
+
+        for e in events:
+            match e:
+                case ev.CardPlayed():
+                    if cur is not None and cur.kind == "play" and cur.player == e.player:
+                        cur.cards.append(e.card)
+                    else:
+                        start("play", e.player, e).cards.append(e.card)
+                case ev.Gained() | ev.ClankChanged() | ev.CardsDrawn() | ev.Healed() | ev.TookDamage() | \
+                        ev.RageChanged():
+                    if cur is None or (isinstance(e, ev.CardsDrawn) and e.count >= HAND_SIZE):
+                        # a fresh hand is the end of a turn, not part of the last thing done
+                        self._standalone(game, e, start)
+                    self._numbers(cur, e)  # type: ignore[arg-type]
+                case ev.CardRevealed():
+                    if cur is None or cur.kind != "revealed":
+                        start("revealed", None, e)
+                    mark = "mark.dragon.prose" if e.dragon else "mark.event.prose" if e.event else ""
+                    name = self.name(game, e.card)
+                    cur.cards.append(self.w(mark, name=name) if mark else name)  # type: ignore[union-attr]
+                case ev.CardAcquired():
+                    start("acquire", e.player, e, card=self.name(game, e.card)).add(e.player, "skill", -e.cost)
+                case ev.DeviceUsed():
+                    start("use", e.player, e, card=self.name(game, e.card)).add(e.player, "skill", -e.cost)
+                case ev.MonsterDefeated():
+                    start("fight", e.player, e, card=self.name(game, e.card)).add(e.player, "swords", -e.cost)
+                case ev.Moved():
+                    kind = "teleport" if e.teleport else "coach" if e.coach_gold else \
+                        "move_monsters" if e.swords or e.damage else "move"
+                    beat = start(kind, e.player, e, origin=self.space(game, e.origin), to=self.space(game, e.to))
+                    if e.teleport:
+                        beat.add(e.player, "teleport", -1)
+                    if e.boots:
+                        beat.add(e.player, "boots", -e.boots)
+                    if e.swords:
+                        beat.add(e.player, "swords", -e.swords)
+                    if e.coach_gold:
+                        beat.add(e.player, "gold", -e.coach_gold)
+                case ev.Exhausted():
+                    start("exhausted", e.player, e, space=self.space(game, e.space))
+                case ev.TokenTaken():
+                    kind = {"artifact": "take_artifact", "monkey-idol": "take_idol"}.get(e.token, "take_secret")
+                    start(kind, e.player, e, value=e.value, token=self.name(game, e.token),
+                          space=self.space(game, e.space))
+                case ev.SecretUsed():
+                    start("use_secret", e.player, e, token=self.name(game, e.token))
+                case ev.MarketBought():
+                    start("market", e.player, e, item=self.name(game, e.item)).add(e.player, "gold", -e.price)
+                case ev.CardTrashed():
+                    start("trash", e.player, e, card=self.name(game, e.card), pile=self.w(f"pile.{e.pile}"))
+                case ev.CardDiscarded():
+                    start("discard", e.player, e, card=self.name(game, e.card))
+                case ev.CardGained():
+                    start("gain_card", e.player, e, card=self.name(game, e.card))
+                case ev.RowCardRemoved():
+                    start("row_removed", None, e, card=self.name(game, e.card))
+                case ev.WaypointEntered():
+                    start("waypoint", e.player, e, passage=e.passage, space=self.space(game, e.space))
+                case ev.CountdownAdvanced():
+                    start("countdown", None, e, space=e.space)
+                case ev.Answered():
+                    start("answered", e.player, e, option=e.option)
+                case ev.DragonAttacked() | ev.KnockedOut() | ev.Escaped() | ev.GameOver():
+                    beat = Beat(e.kind, getattr(e, "player", None), event=e, paragraph=True)
+                    beats.append(beat)
+                    cur = None
+                case ev.TurnEnded():
+                    cur = None
+                case _:  # events of other layers (story, solo director): their own template, or one line
+                    beat = Beat(e.kind, getattr(e, "player", None), asdict(e), event=e)
+                    beat.ctx["plain"] = True
+                    beats.append(beat)
+                    cur = None
+        return beats
+
+    def _standalone(self, game: Game, e: ev.Event, start) -> None:
+        """Numbers with no beat to sit beside get a short sentence of their own."""
+        match e:
+            case ev.Gained():
+                source = self.name(game, e.source) if e.source in game.ruleset.cards or \
+                    e.source in game.ruleset.secrets else self.space(game, e.source)
+                start("gained", e.player, e, source=source)
+            case ev.CardsDrawn():
+                start("drawn_hand" if e.count >= HAND_SIZE else "drawn", e.player, e, count=e.count,
+                      reshuffled=e.reshuffled)
+            case ev.ClankChanged():
+                start("clank", e.player, e)
+            case ev.TookDamage():
+                start("hurt", e.player, e)
+            case ev.Healed():
+                start("healed", e.player, e)
+            case ev.RageChanged():
+                start("rage", None, e)
+
+    @staticmethod
+    def _numbers(beat: Beat, e: ev.Event) -> None:
+        match e:
+            case ev.Gained():
+                for key, n in e.gains.items():
+                    if n and key != "heal":  # the Healed event that follows says what was healed
+                        beat.add(e.player, key, n)
+            case ev.ClankChanged():
+                if e.amount:
+                    beat.add(e.player, "clank", e.amount)
+                if e.asked < 0 and -e.asked > -e.amount:
+                    beat.add(e.player, "clank_credit", -e.asked + e.amount)
+                elif e.asked > 0 and e.amount == 0:
+                    beat.add(e.player, "clank_empty", 1)
+            case ev.CardsDrawn():
+                beat.add(e.player, "cards", e.count)
+                if e.reshuffled:
+                    beat.add(e.player, "reshuffled", 1)
+            case ev.Healed():
+                beat.add(e.player, "health", e.amount)
+            case ev.TookDamage():
+                beat.add(e.player, "damage", e.amount)
+            case ev.RageChanged():
+                beat.add(None, "rage", e.rage)
+
+    def numbers(self, beat: Beat, game: Game) -> str:
+        groups = []
+        for player, counter in beat.numbers.items():
+            parts = []
+            for key in NUMBER_KEYS:
+                n = counter.get(key, 0)
+                if not n and key != "rage":
+                    continue
+                if key == "rage" and key not in counter:
+                    continue
+                if key in ("reshuffled", "clank_empty"):
+                    parts.append(self.w(f"num.{key}"))
+                else:
+                    parts.append(self.w(f"num.{key}", n=n))
+            if not parts:
+                continue
+            text = self.w("num.sep").join(p.replace(" ", NBSP) for p in parts)  # never split "1 damage"
+            if player is not None and player != beat.player:
+                text = self.w("num.whose", player=player, numbers=text)
+            groups.append(text)
+        return self.w("num.groups").join(groups)
+
+    def _tell_beats(self, game: Game, beats: list[Beat]) -> list[Line]:
+        you = self.you(game)
+        out: list[Line] = []
+        for beat in beats:
+            if beat.paragraph:
+                out.extend(self._paragraph(game, beat, you))
+                continue
+            if beat.ctx.get("plain") and beat.kind not in self.prose:
+                text = self.plain.line(game, beat.event) if beat.event is not None else ""
+                if text.strip():
+                    out.append(Line(text.strip("\n"), "passage" if beat.kind == "PassageOpened" else "story"))
+                continue
+            ctx = {"player": beat.player or "", **beat.ctx}
+            if beat.kind == "play":
+                ctx["cards"] = self.cards(game, beat.cards)
+                ctx["count"] = len(beat.cards)
+            elif beat.kind == "revealed":
+                ctx["cards"] = self.listing(beat.cards)
+            text = self._safe(game, beat.kind, ctx, beat.player is not None and beat.player == you, beat.event)
+            numbers = self.numbers(beat, game)
+            if numbers:
+                text = self.w("num.beside", text=text, numbers=numbers) if text else numbers
+            if text:
+                out.append(Line(self._wrap(text), "beat"))
+        return out
+
+    # -- paragraphs ------------------------------------------------------------------------------
+    def _paragraph(self, game: Game, beat: Beat, you: str | None) -> list[Line]:
+        e = beat.event
+        match e:
+            case ev.DragonAttacked():
+                hurt = [p for p in e.hits]
+                names = self.listing(["you" if p == you and i else ("You" if p == you else p)
+                                      for i, p in enumerate(hurt)])
+                ctx = {"reason": e.reason, "cubes": e.cubes, "hurt": names,
+                       "single": len(hurt) == 1 and hurt[0] != you}
+                text = self._safe(game, "dragon_attack", ctx, False, e)
+                nums = [self.w("num.hit", player=p.replace(" ", NBSP), n=n) for p, n in e.hits.items()]
+                if e.black:
+                    nums.append(self.w("num.black", n=e.black))
+                if e.returned:
+                    nums.append(self.w("num.returned", n=e.returned))
+                numbers = self.w("num.cubes", n=e.cubes) + (": " + self.w("num.sep").join(nums) if nums else "")
+                return [Line(self._wrap(self.w("num.beside", text=text, numbers=numbers)), "dragon")]
+            case ev.KnockedOut():
+                p = game.player(e.player)
+                space = game.board.spaces.get(p.space)
+                ctx = {"player": e.player, "zero": e.scores_zero, "depths": bool(space and space.depths)}
+                return [Line(self._wrap(self._safe(game, "knocked_out", ctx, e.player == you, e)), "paragraph")]
+            case ev.Escaped():
+                p = game.player(e.player)
+                ctx = {"player": e.player, "value": p.artifact or 0}
+                return [Line(self._wrap(self._safe(game, "escaped", ctx, e.player == you, e)), "paragraph")]
+            case ev.GameOver():
+                ranked = sorted(e.scores.values(), reverse=True)
+                margin = ranked[0] - ranked[1] if len(ranked) > 1 and e.winner else 0
+                ctx = {"reason": self.w(f"reason.{e.reason}"), "winner": ("You" if e.winner == you else e.winner)
+                       if e.winner else "", "winner_you": e.winner is not None and e.winner == you, "margin": margin}
+                text = self._wrap(self._safe(game, "game_over", ctx, False, e))
+                from clank_story.looking import score_lines
+
+                return [Line(text + "\n" + "\n".join(score_lines(game)), "over")]
+        return []
+
+    # -- a rival's turn in one paragraph ---------------------------------------------------------
+    def _summary(self, game: Game, events: list[ev.Event]) -> list[Line]:
+        player = self.owner or ""
+        deeds: list[tuple[str, list[str]]] = []
+        reveals: list[str] = []
+        numbers = Beat("summary", player)
+        paragraphs: list[Beat] = []
+        extras: list[ev.Event] = []
+
+        def deed(kind: str, item: str) -> None:
+            if deeds and deeds[-1][0] == kind:
+                deeds[-1][1].append(item)
+            else:
+                deeds.append((kind, [item]))
+
+        for e in events:
+            match e:
+                case ev.CardPlayed():
+                    deed("played", e.card)
+                case ev.CardAcquired():
+                    deed("acquired", e.card)
+                case ev.MonsterDefeated():
+                    deed("defeated", e.card)
+                case ev.DeviceUsed():
+                    deed("used", e.card)
+                case ev.Moved():
+                    deed("teleported" if e.teleport else "coached" if e.coach_gold else "moved", e.to)
+                case ev.TokenTaken():
+                    deed(f"took.{e.token if e.token in ('artifact', 'monkey-idol') else 'secret'}",
+                         str(e.value) if e.token == "artifact" else e.token)
+                case ev.SecretUsed():
+                    deed("drank", e.token)
+                case ev.MarketBought():
+                    deed("bought", e.item)
+                case ev.CardTrashed():
+                    deed("trashed", e.card)
+                case ev.CardGained():
+                    deed("gained", e.card)
+                case ev.WaypointEntered():
+                    deed("waypoint", e.passage)
+                case ev.CardRevealed():
+                    mark = "mark.dragon.prose" if e.dragon else "mark.event.prose" if e.event else ""
+                    name = self.name(game, e.card)
+                    reveals.append(self.w(mark, name=name) if mark else name)
+                case ev.DragonAttacked() | ev.KnockedOut() | ev.Escaped() | ev.GameOver():
+                    paragraphs.append(Beat(e.kind, getattr(e, "player", None), event=e, paragraph=True))
+                case ev.Gained():
+                    for key in ("gold",):
+                        if e.gains.get(key) and e.player == player:
+                            numbers.add(player, key, e.gains[key])
+                case ev.ClankChanged():
+                    if e.amount:
+                        numbers.add(e.player, "clank", e.amount)
+                case ev.TookDamage():
+                    numbers.add(e.player, "damage", e.amount)
+                case ev.Healed():
+                    numbers.add(e.player, "health", e.amount)
+                case ev.RageChanged():
+                    numbers.add(None, "rage", e.rage)
+                case ev.CardsDrawn() | ev.TurnEnded() | ev.CardDiscarded() | ev.Exhausted() | ev.Answered() | \
+                        ev.RowCardRemoved() | ev.CountdownAdvanced() | ev.StoryEffect():
+                    pass
+                case _:  # another layer's event (a passage read, a contract): told in full after the summary
+                    extras.append(e)
+        parts = []
+        for kind, items in deeds:
+            if kind == "played":
+                parts.append(self.w("deed.played", n=len(items)))
+            elif kind in ("moved", "teleported", "coached"):
+                parts.append(self.w(f"deed.{kind}", spaces=self.listing([self.space(game, s) for s in items],
+                                                                          "list.then")))
+            elif kind == "took.artifact":
+                parts += [self.w("deed.took.artifact", value=v) for v in items]
+            elif kind in ("took.secret", "drank"):
+                parts += [self.w(f"deed.{kind}", name=self.name(game, t)) for t in items]
+            elif kind == "took.monkey-idol":
+                parts += [self.w("deed.took.monkey-idol") for _ in items]
+            elif kind == "waypoint":
+                parts += [self.w("deed.waypoint", passage=p) for p in items]
+            elif kind == "bought":
+                parts.append(self.w("deed.bought", items=self.cards(game, items)))
+            else:
+                parts.append(self.w(f"deed.{kind}", cards=self.cards(game, items)))
+        out: list[Line] = []
+        if parts or not paragraphs:
+            text = self._safe(game, "bot_turn", {"player": player, "deeds": self.listing(parts) or self.w("deed.none")},
+                              False, None)
+            nums = self.numbers(numbers, game)
+            if nums:
+                text = self.w("num.beside", text=text, numbers=nums)
+            if reveals:
+                text += " " + self._safe(game, "revealed", {"cards": self.listing(reveals)}, False, None)
+            out.append(Line(self._wrap(text), "rival"))
+        if extras:
+            out += self._tell_beats(game, self._beats(game, extras))
+        for beat in paragraphs:
+            out.extend(self._paragraph(game, beat, self.you(game)))
+        return out

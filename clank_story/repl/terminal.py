@@ -1,0 +1,89 @@
+"""The prompt_toolkit front end: completion of what is legal now, history in the user's data
+directory, a bottom toolbar with the turn's resources, colour unless NO_COLOR / --no-color.
+Ctrl-C clears the line; Ctrl-D saves and quits. Imported only when both ends are terminals."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.formatted_text import FormattedText
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.output.color_depth import ColorDepth
+from prompt_toolkit.styles import Style
+
+from clank_story import completion, saves
+from clank_story.narrate.prose import Line
+from clank_story.repl.core import PlayLoop
+
+STYLE = {
+    "header": "bold",
+    "rival": "ansibrightblack",
+    "dragon": "ansired bold",
+    "paragraph": "bold",
+    "over": "ansiyellow bold",
+    "question": "ansiyellow",
+    "refusal": "ansired",
+    "info": "ansicyan",
+    "passage": "italic",
+    "bug": "ansired bold",
+    "bottom-toolbar": "reverse",
+}
+
+
+class LoopCompleter(Completer):
+    """Adapts clank_story.completion (which knows nothing of prompt_toolkit) to the prompt."""
+
+    def __init__(self, loop: PlayLoop) -> None:
+        self.loop = loop
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+        if self.loop.asking is not None:
+            return
+        for c in completion.complete(self.loop.game, document.text_before_cursor):
+            yield Completion(c.text, start_position=c.start, display=c.display, display_meta=c.meta)
+
+
+def _history() -> History:
+    path = saves.history_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.touch(exist_ok=True)
+        return FileHistory(str(path))
+    except OSError:
+        return InMemoryHistory()
+
+
+def run_terminal(loop: PlayLoop, first: Iterable[Line], *, color: bool) -> int:
+    style = Style.from_dict(STYLE if color else {"bottom-toolbar": "reverse"})
+
+    def show(lines: Iterable[Line]) -> None:
+        """One write for the whole reply: printing line by line costs a terminal round each."""
+        parts = [(f"class:{line.tag}" if color and line.tag in STYLE else "", line.text + "\n") for line in lines]
+        if parts:
+            print_formatted_text(FormattedText(parts), style=style, end="")
+
+    prompt = PromptSession(
+        history=_history(),
+        completer=LoopCompleter(loop),
+        complete_while_typing=False,
+        bottom_toolbar=lambda: " " + loop.toolbar(),
+        style=style,
+        color_depth=None if color else ColorDepth.DEPTH_1_BIT,
+        include_default_pygments_style=False,
+    )
+    show(first)
+    while True:
+        try:
+            text = prompt.prompt(loop.prompt())
+        except KeyboardInterrupt:
+            continue  # Ctrl-C: the line is cleared, the game goes on
+        except EOFError:
+            show(loop.quit().lines)
+            return 0
+        reply = loop.handle(text)
+        show(reply.lines)
+        if reply.quit:
+            return 0

@@ -1,0 +1,266 @@
+"""Balance simulation: many seeded all-bot games, played in parallel processes, summed up in index order.
+
+Game i is seeded from (seed, i) alone and seats rotate with i, so the report is the same whatever the
+number of processes. This module knows nothing of click: `clank-story sim` (cli/sim.py) renders it.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import statistics
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from clank_story.rules import events as ev
+from clank_story.rules.state import ESCAPED, KNOCKED_OUT
+
+STORY_KINDS = ("StoryEffect", "StoryChoice", "ContractTriggered", "ContractCompleted", "PassageOpened")
+
+
+class SimError(Exception):
+    """A problem with what was asked for (an unknown strategy or board); str() is the sentence."""
+
+
+@dataclass(frozen=True)
+class SimSpec:
+    players: tuple[str, ...]  # bot ids, one per seat, e.g. ("planner", "greedy:easy", "random")
+    board: str = "cinder-halls"
+    seed: int = 0
+    games: int = 100
+    solo: bool = False  # one seat, with the solo director
+
+
+@dataclass
+class SeatResult:
+    strategy: str
+    seat: int
+    status: str
+    score: int
+    won: bool
+    dragon_damage: int
+    other_damage: int
+    artifact: int
+
+
+@dataclass
+class GameResult:
+    index: int
+    seed: int
+    rounds: int
+    reason: str
+    attacks: int
+    seats: list[SeatResult]
+    acquired: dict[str, int] = field(default_factory=dict)
+    passages: dict[str, int] = field(default_factory=dict)
+    story: dict[str, int] = field(default_factory=dict)
+    solo_target: int | None = None
+
+
+def game_seed(seed: int, index: int) -> int:
+    """Each game's seed depends only on the run's seed and the game's index."""
+    digest = hashlib.sha256(f"clank-story-sim:{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def seats_for(spec: SimSpec, index: int) -> list[str]:
+    """Seat order rotates game by game so nobody always starts with the most Clank."""
+    players = list(spec.players)
+    k = index % len(players)
+    return players[k:] + players[:k]
+
+
+@functools.lru_cache(maxsize=8)
+def _ruleset(board: str):
+    from clank_story.content.diagnostics import ContentError
+    from clank_story.content.scenario import load_scenario
+
+    try:
+        return load_scenario(board=board, seats=[{"name": "probe"}]).ruleset
+    except ContentError as e:
+        raise SimError(str(e)) from None
+
+
+def check_spec(spec: SimSpec) -> None:
+    """Refuse what cannot run, with a sentence (before any process is started)."""
+    from clank_story.bots import BOTS, known_bot
+    from clank_story.bots.personas import word
+
+    if not spec.players:
+        raise SimError(word("sim.no_players"))
+    if len(spec.players) > 4:
+        raise SimError(word("sim.too_many", n=len(spec.players)))
+    for name in spec.players:
+        if not known_bot(name):
+            raise SimError(word("sim.unknown_bot", bot=name, bots=", ".join(BOTS)))
+    if spec.solo and len(spec.players) != 1:
+        raise SimError(word("sim.solo_one_seat"))
+    if spec.games < 1:
+        raise SimError(word("sim.no_games"))
+    _ruleset(spec.board)
+
+
+def play_game(spec: SimSpec, index: int) -> GameResult:
+    """One whole all-bot game; returns what the report counts."""
+    from clank_story.rules.setup import setup_game
+    from clank_story.session import Session
+
+    seed = game_seed(spec.seed, index)
+    strategies = seats_for(spec, index)
+    seats = [{"name": f"Seat {i + 1}", "bot": s} for i, s in enumerate(strategies)]
+    session = Session(setup_game(_ruleset(spec.board), seed, {"players": seats}))
+    director = None
+    if spec.solo:
+        from clank_story.bots.solo import SoloDirector
+
+        director = SoloDirector.attach(session)
+    events = session.opening()
+    game = session.game
+    if not game.over:  # a safety net: bots always finish, but never loop forever
+        raise RuntimeError(f"game {index} (seed {seed}) did not finish")
+    return _result(index, seed, strategies, game, events, director)
+
+
+def _result(index: int, seed: int, strategies: list[str], game, events: Iterable[ev.Event], director) -> GameResult:
+    names = [p.name for p in game.players]
+    dragon = Counter[str]()
+    other = Counter[str]()
+    acquired = Counter[str]()
+    passages = Counter[str]()
+    story = Counter[str]()
+    attacks = 0
+    reason = ""
+    winner = None
+    for e in events:
+        match e:
+            case ev.DragonAttacked():
+                attacks += 1
+                dragon.update(e.hits)
+            case ev.TookDamage():
+                other[e.player] += e.amount
+            case ev.CardAcquired():
+                acquired[e.card] += 1
+            case ev.WaypointEntered():
+                passages[e.passage] += 1
+            case ev.GameOver():
+                reason, winner = e.reason, e.winner
+            case ev.StoryEffect():
+                story[f"effect:{e.effect}"] += 1
+            case _ if e.kind in STORY_KINDS:
+                story[e.kind] += 1
+    seats = [
+        SeatResult(strategy=strategies[i], seat=i + 1, status=p.status, score=p.score, won=p.name == winner,
+                   dragon_damage=dragon[p.name], other_damage=other[p.name], artifact=p.artifact or 0)
+        for i, p in enumerate(game.players)
+    ]
+    assert [p.name for p in game.players] == names
+    return GameResult(index=index, seed=seed, rounds=game.turn_number, reason=reason, attacks=attacks,
+                      seats=seats, acquired=dict(acquired), passages=dict(passages), story=dict(story),
+                      solo_target=director.target if director is not None else None)
+
+
+def _play_chunk(spec: SimSpec, indices: Sequence[int]) -> list[GameResult]:
+    return [play_game(spec, i) for i in indices]
+
+
+def run_games(spec: SimSpec, jobs: int = 1, progress: Callable[[int], None] | None = None) -> list[GameResult]:
+    """Every game of the run, in index order, using `jobs` processes."""
+    check_spec(spec)
+    indices = list(range(spec.games))
+    if jobs <= 1 or spec.games < 2:
+        out = []
+        for i in indices:
+            out.append(play_game(spec, i))
+            if progress:
+                progress(1)
+        return out
+    size = max(1, min(50, spec.games // (jobs * 8)))
+    chunks = [indices[k:k + size] for k in range(0, len(indices), size)]
+    results: dict[int, list[GameResult]] = {}
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(_play_chunk, spec, chunk): n for n, chunk in enumerate(chunks)}
+        for future in as_completed(futures):
+            results[futures[future]] = future.result()
+            if progress:
+                progress(len(chunks[futures[future]]))
+    return [g for n in range(len(chunks)) for g in results[n]]
+
+
+# -- the report ------------------------------------------------------------------------------------
+def _quantile(values: list[int], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return float(ordered[min(len(ordered) - 1, int(q * len(ordered)))])
+
+
+def _mean(values: Sequence[float]) -> float:
+    return round(statistics.fmean(values), 2) if values else 0.0
+
+
+def summarise(spec: SimSpec, games: list[GameResult], top: int = 10) -> dict[str, Any]:
+    """Plain data (JSON-ready): per strategy and for the whole run."""
+    by_strategy: dict[str, list[SeatResult]] = {}
+    for g in games:
+        for s in g.seats:
+            by_strategy.setdefault(s.strategy, []).append(s)
+    strategies = {}
+    for name in dict.fromkeys(spec.players):
+        seats = by_strategy.get(name, [])
+        n = len(seats) or 1
+        scores = [s.score for s in seats]
+        buckets = Counter(min(s.score // 10 * 10, 100) for s in seats)
+        strategies[name] = {
+            "seats": len(seats),
+            "escaped": round(sum(s.status == ESCAPED for s in seats) / n, 4),
+            "knocked_out": round(sum(s.status == KNOCKED_OUT for s in seats) / n, 4),
+            "scored_zero": round(sum(s.score == 0 for s in seats) / n, 4),
+            "won": round(sum(s.won for s in seats) / n, 4),
+            "score": {"mean": _mean(scores), "median": _quantile(scores, 0.5), "p10": _quantile(scores, 0.1),
+                      "p90": _quantile(scores, 0.9), "max": max(scores, default=0),
+                      "histogram": {f"{b}-{b + 9}" if b < 100 else "100+": buckets[b] for b in sorted(buckets)}},
+            "dragon_damage": _mean([s.dragon_damage for s in seats]),
+            "other_damage": _mean([s.other_damage for s in seats]),
+            "artifact": _mean([s.artifact for s in seats]),
+        }
+    rounds = [g.rounds for g in games]
+    acquired = Counter[str]()
+    passages = Counter[str]()
+    story = Counter[str]()
+    reasons = Counter(g.reason for g in games)
+    for g in games:
+        acquired.update(g.acquired)
+        passages.update(g.passages)
+        story.update(g.story)
+    report: dict[str, Any] = {
+        "games": len(games),
+        "board": spec.board,
+        "seed": spec.seed,
+        "players": list(spec.players),
+        "solo": spec.solo,
+        "strategies": strategies,
+        "rounds": {"mean": _mean(rounds), "median": _quantile(rounds, 0.5), "min": min(rounds, default=0),
+                   "max": max(rounds, default=0)},
+        "dragon_attacks": _mean([g.attacks for g in games]),
+        "end_reasons": dict(sorted(reasons.items())),
+        "cards_acquired": dict(sorted(acquired.items(), key=lambda kv: (-kv[1], kv[0]))[:top]),
+        "passages": dict(sorted(passages.items(), key=lambda kv: (-kv[1], kv[0]))),
+        "story": dict(sorted(story.items(), key=lambda kv: (-kv[1], kv[0]))),
+    }
+    if spec.solo:
+        hits = [g.seats[0].score >= (g.solo_target or 0) and g.seats[0].score > 0 for g in games]
+        report["solo_target"] = {"mean": _mean([g.solo_target or 0 for g in games]),
+                                 "beaten": round(sum(hits) / max(1, len(hits)), 4)}
+    return report
+
+
+def simulate(spec: SimSpec, jobs: int = 1, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    return summarise(spec, run_games(spec, jobs, progress))
+
+
+def as_rows(games: list[GameResult]) -> list[dict[str, Any]]:
+    """Per-game records (for --json consumers that want raw data)."""
+    return [asdict(g) for g in games]

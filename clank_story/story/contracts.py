@@ -1,0 +1,125 @@
+"""Contracts: jobs in the contract row that complete themselves when their trigger fires and their
+condition holds — pay the cost, take the reward, read the passage, and (usually) leave the row.
+
+A contract file (any Book of Secrets file) holds a `contracts:` list:
+
+    contracts:
+      - id: mill-inspection
+        name: Mill Inspection
+        description: End a turn at the Creaking Old Mill holding 3 Gold.
+        trigger: end_of_turn            # end_of_game | start_of_game | {enter_space: ID}
+        if: me.space == 'old-mill'      #   | {acquire: CARD} | {defeat: CARD}
+        cost: {gold: 3}                 # paid when completed; gold/skill/swords/boots must be there
+        passage: "201"
+        reward: [{checkmark: 1}]
+        destroy: true                   # default: leaves the row when done
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from clank_story.content.diagnostics import Report
+from clank_story.content.schema import Field, check_fields, suggest
+from clank_story.content.yamlio import Node, plain
+
+SIMPLE_TRIGGERS = ("end_of_turn", "end_of_game", "start_of_game")
+ARG_TRIGGERS = {"enter_space": "a space id", "acquire": "a card id", "defeat": "a card id"}
+COST_KEYS = {"gold": "Gold", "skill": "Skill", "swords": "Swords", "boots": "Boots", "damage": "damage",
+             "clank": "Clank"}
+MUST_HAVE = ("gold", "skill", "swords", "boots")  # the rest (damage, clank) can always be paid
+
+CONTRACT = {
+    "id": Field("id", "unique slug", True),
+    "name": Field("str", "display name", True),
+    "description": Field("str", "what the contract row shows", True),
+    "trigger": Field("any", "when it is checked", True),
+    "if": Field("str", "a Jinja condition (me is the player it is checked for)"),
+    "cost": Field("map", "paid when completed: gold, skill, swords, boots, damage, clank"),
+    "passage": Field("id", "the passage to read when completed"),
+    "reward": Field("block", "effects when completed"),
+    "destroy": Field("bool", "leave the row (and the campaign) when done; default true"),
+}
+
+
+@dataclass(frozen=True)
+class Contract:
+    id: str
+    name: str
+    description: str
+    trigger: str  # end_of_turn | end_of_game | start_of_game | enter_space | acquire | defeat
+    target: str | None = None  # the space or card of enter_space / acquire / defeat
+    condition: str | None = None
+    cost: dict[str, int] = field(default_factory=dict)
+    passage: str | None = None
+    reward: list[dict[str, Any]] = field(default_factory=list)
+    destroy: bool = True
+    path: str = ""
+    line: int = 1
+    col: int = 1
+
+    @classmethod
+    def from_data(cls, d: dict[str, Any]) -> Contract:
+        return cls(**d)
+
+
+def check_contract(node: Node, report: Report) -> dict[str, Any] | None:
+    """Validate one contract mapping; plain data for `Contract.from_data`, or None if unusable."""
+    from clank_story.story.passages import check_effects, remap
+
+    local = Report()
+    if not check_fields(node, CONTRACT, local, "a contract"):
+        remap(local, report)
+        return None
+    remap(local, report)
+    v = node.value
+    trigger, target = _trigger(node, report)
+    if "cost" in v:
+        cost = node.child("cost")
+        for key, amount in cost.items():
+            if key not in COST_KEYS:
+                line, col = cost.key_pos(key)
+                report.error(node.path, line, col, "BS073", f"unknown cost '{key}'{suggest(key, list(COST_KEYS))}")
+            elif not isinstance(amount.value, int) or isinstance(amount.value, bool) or amount.value < 0:
+                report.error(node.path, amount.line, amount.col, "BS073", f"the cost '{key}' is a whole number")
+    reward: list[dict[str, Any]] = []
+    if "reward" in v:
+        reward = check_effects(node.child("reward"), report)
+    if trigger is None:
+        return None
+    return {
+        "id": str(v["id"]), "name": str(v["name"]), "description": str(v["description"]), "trigger": trigger,
+        "target": target, "condition": v.get("if"), "cost": plain(v.get("cost") or {}),
+        "passage": v.get("passage"), "reward": reward, "destroy": bool(v.get("destroy", True)),
+        "path": node.path, "line": node.line, "col": node.col,
+    }
+
+
+def _trigger(node: Node, report: Report) -> tuple[str | None, str | None]:
+    t = node.child("trigger")
+    value = t.value
+    every = [*SIMPLE_TRIGGERS, *ARG_TRIGGERS]
+    if isinstance(value, str):
+        if value in SIMPLE_TRIGGERS:
+            return str(value), None
+        if value in ARG_TRIGGERS:
+            report.error(t.path, t.line, t.col, "BS070", f"the trigger '{value}' needs {ARG_TRIGGERS[value]}: "
+                                                        f"{{{value}: ID}}")
+            return None, None
+        report.error(t.path, t.line, t.col, "BS070", f"unknown trigger '{value}'{suggest(str(value), every)}")
+        return None, None
+    if isinstance(value, dict) and len(value) == 1:
+        (key, arg), = value.items()
+        if key in ARG_TRIGGERS and isinstance(arg, str):
+            return str(key), str(arg)
+        line, col = t.key_pos(key)
+        if key not in ARG_TRIGGERS:
+            report.error(t.path, line, col, "BS070", f"unknown trigger '{key}'{suggest(str(key), every)}")
+        else:
+            report.error(t.path, line, col, "BS070", f"the trigger '{key}' needs {ARG_TRIGGERS[key]}")
+        return None, None
+    report.error(t.path, t.line, t.col, "BS070",
+                 f"a trigger is one of {', '.join(SIMPLE_TRIGGERS)}, or {{enter_space: ID}}, {{acquire: CARD}}, "
+                 f"{{defeat: CARD}}")
+    return None, None

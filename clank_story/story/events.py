@@ -1,0 +1,83 @@
+"""Events the story layer adds to the engine's: narration prints them (locale/en/narration.yaml,
+keyed by kind) like any other event."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from clank_story.rules.events import Event
+
+
+@dataclass(frozen=True, slots=True)
+class PassageOpened(Event):
+    """A passage is read: its heading and rendered text (options follow as a question)."""
+
+    player: str
+    passage: str
+    title: str
+    text: str
+    again: bool = False  # a later visit of a `once` passage: the short form
+
+
+@dataclass(frozen=True, slots=True)
+class StoryApology(Event):
+    """An authoring error in a passage: it is skipped and the game goes on (the diagnostic is logged)."""
+
+    passage: str
+    message: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ContractAdded(Event):
+    contract: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ContractCompleted(Event):
+    player: str
+    contract: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ContractDestroyed(Event):
+    contract: str
+    name: str
+
+
+# Campaign-permanent changes (the StoryState records them for the campaign file).
+@dataclass(frozen=True, slots=True)
+class CardDestroyed(Event):
+    player: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardporiumAdded(Event):
+    player: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class PatronPlaced(Event):
+    player: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class StickerPlaced(Event):
+    player: str
+    sticker: str
+
+
+@dataclass(frozen=True, slots=True)
+class RuleUnlocked(Event):
+    player: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class CheckmarksEarned(Event):
+    player: str
+    amount: int

@@ -1,0 +1,164 @@
+"""The story's own Jinja tests, filters and functions, in one registry with their docs.
+
+`docs/book-of-secrets.md` lists them (a test keeps the two in step) and `install` puts them in the
+sandboxed environment. They only read: nothing here changes the game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from jinja2 import pass_context
+
+from clank_story.rules.view import CampaignView, GameView, PlayerView
+
+
+@dataclass(frozen=True)
+class Helper:
+    kind: str  # test | filter | global
+    name: str
+    usage: str
+    doc: str
+    fn: Callable[..., Any]
+
+
+HELPERS: dict[str, Helper] = {}
+
+
+def helper(kind: str, name: str, usage: str, doc: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+        HELPERS[f"{kind}:{name}"] = Helper(kind, name, usage, doc, fn)
+        return fn
+
+    return register
+
+
+def _player(value: Any) -> Any:
+    """The engine's Player behind a view (helpers are trusted code; templates never see it)."""
+    if isinstance(value, PlayerView):
+        return value._p
+    raise TypeError(f"expected a player (me, players['Ana']), not {type(value).__name__}")
+
+
+def _game(ctx: Any) -> Any:
+    view = ctx.get("game")
+    if isinstance(view, GameView):
+        return view._game
+    raise TypeError("no game to look in")
+
+
+# -- tests ------------------------------------------------------------------------------------------
+@helper("test", "seen", "'12' is seen", "the passage was read in this campaign (this game included)")
+@pass_context
+def _seen(ctx: Any, passage: Any) -> bool:
+    campaign = ctx.get("campaign")
+    return isinstance(campaign, CampaignView) and campaign.seen(str(passage))
+
+
+@helper("test", "seen_this_game", "'12' is seen_this_game", "the passage was read during this game")
+@pass_context
+def _seen_this_game(ctx: Any, passage: Any) -> bool:
+    campaign = ctx.get("campaign")
+    check = getattr(campaign, "seen_this_game", None)
+    return bool(check and check(str(passage)))
+
+
+@helper("test", "flagged", "'met_oma' is flagged", "the campaign flag is set (an unset flag is false)")
+@pass_context
+def _flagged(ctx: Any, name: Any) -> bool:
+    campaign = ctx.get("campaign")
+    return isinstance(campaign, CampaignView) and bool(campaign.flags.get(str(name)))
+
+
+@helper("test", "has_card", "me is has_card('lantern')",
+        "the player owns a copy of the card (hand, deck, discard pile or play area)")
+def _has_card(player: Any, card: str) -> bool:
+    return card in _player(player).owned()
+
+
+@helper("test", "has_token", "me is has_token('canoe')",
+        "the player holds a token of this id or kind (canoe, crown, master-key, monkey-idol, ...)")
+@pass_context
+def _has_token(ctx: Any, player: Any, token: str) -> bool:
+    from clank_story.rules.effects import token_kind
+
+    game = _game(ctx)
+    return any(t == token or token_kind(game, t) == token for t in _player(player).tokens)
+
+
+# -- filters ----------------------------------------------------------------------------------------
+@helper("filter", "plural", "{{ me.gold | plural('coin') }}, {{ n | plural('mouse', 'mice') }}",
+        "the number and the word, singular for 1 and plural otherwise (default: word + 's')")
+def _plural(n: Any, singular: str, plural: str | None = None) -> str:
+    word = singular if n == 1 else (plural if plural is not None else singular + "s")
+    return f"{n} {word}"
+
+
+@helper("filter", "card_count", "{{ me | card_count('burgle') }}", "how many copies of the card the player owns")
+def _card_count(player: Any, card: str) -> int:
+    return _player(player).owned().count(card)
+
+
+@helper("filter", "card_name", "{{ 'lantern' | card_name }}", "a card's display name")
+@pass_context
+def _card_name(ctx: Any, card: str) -> str:
+    cards = _game(ctx).ruleset.cards
+    return cards[card].name if card in cards else str(card)
+
+
+@helper("filter", "space_name", "{{ me.space | space_name }}", "a space's display name")
+@pass_context
+def _space_name(ctx: Any, space: str) -> str:
+    spaces = _game(ctx).board.spaces
+    return spaces[space].name if space in spaces else str(space)
+
+
+@helper("filter", "and_list", "{{ names | and_list }}", "'A', 'A and B', 'A, B and C' (the 'and' comes from the locale)")
+def _and_list(items: Iterable[Any], conjunction: str | None = None) -> str:
+    words = [str(i) for i in items]
+    if conjunction is None:
+        conjunction = story_word("list_and")
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {conjunction} " + words[-1]
+
+
+# -- functions --------------------------------------------------------------------------------------
+@helper("global", "range", "{% for i in range(3) %}", "numbers from 0 (at most 1,000 of them)")
+def _range_doc(*args: Any) -> range:  # documented here; the sandbox supplies the capped range
+    from clank_story.story.sandbox import story_range
+
+    return story_range(*args)
+
+
+def story_word(key: str) -> str:
+    from clank_story.story.words import word
+
+    return word(key)
+
+
+def install(env: Any) -> None:
+    from clank_story.story.sandbox import allow_method
+    from clank_story.story.state import StoryCampaignView
+
+    for h in HELPERS.values():
+        if h.kind == "test":
+            env.tests[h.name] = h.fn
+        elif h.kind == "filter":
+            env.filters[h.name] = h.fn
+        elif h.name != "range":
+            env.globals[h.name] = h.fn
+            env.allow_callable(h.fn)
+    allow_method(CampaignView, "seen")
+    allow_method(StoryCampaignView, "seen_this_game")
+    from jinja2.runtime import LoopContext
+
+    allow_method(LoopContext, "cycle")
+    allow_method(LoopContext, "changed")
+
+
+def reference() -> list[Helper]:
+    """Every helper, tests first, for the docs."""
+    order = {"test": 0, "filter": 1, "global": 2}
+    return sorted(HELPERS.values(), key=lambda h: (order[h.kind], h.name))

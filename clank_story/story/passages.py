@@ -1,0 +1,436 @@
+"""Loading the Book of Secrets: YAML files at any depth under a folder, each with a `passages:`
+mapping (string ids) and/or a `contracts:` list, validated into a `Book` (DESIGN.md §3 "Passage").
+
+Every problem is a Diagnostic `path:line:col: error[CODE]: message`; template lines are mapped back
+to the YAML file (text lives in `|` blocks so line N of the template is line N after the `|`).
+Loading is lenient: a passage with errors is kept as *broken* (the router apologises when it is
+reached, and the game goes on); `Book.raise_errors()` makes it strict for linting. Codes are listed
+in docs/book-of-secrets.md."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from clank_story.content.diagnostics import ContentError, Diagnostic, Report
+from clank_story.content.effects_check import Refs, check_block
+from clank_story.content.schema import Field, check_fields
+from clank_story.content.yamlio import Node, plain
+from clank_story.story.contracts import Contract, check_contract
+from clank_story.story.render import Compiled, StoryProblem, compile_condition, compile_template
+from clank_story.story.yamlfast import PosMap, is_literal, load_text
+
+log = logging.getLogger("clank_story.story")
+
+PASSAGE = {
+    "title": Field("str", "the heading shown above the text"),
+    "text": Field("str", "the prose: a `|` block, Jinja allowed"),
+    "effects": Field("block", "effects applied when the passage is read"),
+    "choices": Field("list", "options the reader picks one of with `choose N`"),
+    "goto": Field("id", "the passage to read next (after the choice, if any)"),
+    "once": Field("any", "true, or a `|` short text: later visits show only the short form"),
+}
+CHOICE = {
+    "text": Field("str", "what the option says (Jinja allowed)", True),
+    "if": Field("str", "a Jinja condition: the option is offered only when it holds"),
+    "effects": Field("block", "effects of taking the option"),
+    "goto": Field("id", "the passage to read after taking the option"),
+}
+BOOK_FILE = {
+    "passages": Field("map", "passages by id"),
+    "contracts": Field("list", "contract definitions"),
+}
+_CODES = {"CT004": "BS010", "CT005": "BS011", "CT006": "BS012", "CT007": "BS013",
+          "CD100": "BS100", "CD101": "BS101", "CD102": "BS102", "CD104": "BS104", "CD105": "BS105"}
+CARD_EFFECTS = ("gain_card", "destroy_card", "cardporium", "patron")
+CONTRACT_EFFECTS = ("add_contract", "complete_contract", "destroy_contract")
+
+
+def remap(local: Report, report: Report) -> None:
+    """Field and effect checks shared with cards speak CT/CD codes; the book speaks BS."""
+    for d in local.diagnostics:
+        report.diagnostics.append(Diagnostic(d.path, d.line, d.col, _CODES.get(d.code, d.code), d.message,
+                                             d.severity))
+
+
+# -- the book ---------------------------------------------------------------------------------------
+@dataclass
+class Passage:
+    """One passage: its validated data and its compiled templates (made on first use if needed)."""
+
+    data: dict[str, Any]
+    sources: dict[str, str] = field(default_factory=dict)  # key -> checked template or condition source
+
+    id = property(lambda s: s.data["id"])
+    title = property(lambda s: s.data.get("title") or "")
+    effects = property(lambda s: s.data.get("effects") or [])
+    choices = property(lambda s: s.data.get("choices") or [])
+    goto = property(lambda s: s.data.get("goto"))
+    once = property(lambda s: bool(s.data.get("once")))
+    path = property(lambda s: s.data["path"])
+    line = property(lambda s: s.data["line"])
+
+    def compiled(self, key: str) -> Compiled | None:
+        """'text', 'again', 'choice.N.text', 'choice.N.if', 'effect.N.if' (None if there is none).
+        Raises StoryProblem if the source does not check (a book loaded from a stale cache)."""
+        source = self.sources.get(key)
+        if source is None:
+            return None
+        return compile_condition(source) if key.endswith(".if") else compile_template(source)
+
+    def where(self, key: str, template_line: int = 1) -> tuple[int, int]:
+        """File (line, col) of a template line inside one of this passage's texts or conditions."""
+        line, col = self.data.get("pos", {}).get(key, (self.line, self.data.get("col", 1)))
+        if key in ("text", "again"):
+            return line + template_line, col
+        return line, col
+
+
+@dataclass
+class Book:
+    root: str = ""
+    passages: dict[str, Passage] = field(default_factory=dict)
+    contracts: dict[str, Contract] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    broken: dict[str, list[Diagnostic]] = field(default_factory=dict)  # passage id -> its errors
+    files: int = 0
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    def raise_errors(self) -> None:
+        if self.errors:
+            raise ContentError(sorted(self.errors))
+
+    def compile_all(self) -> None:
+        """Generate the code of every template now (play does it on first use; benchmarks and
+        `book lint --deep` may want it all)."""
+        for p in self.passages.values():
+            for key in p.sources:
+                compiled = p.compiled(key)
+                if compiled is not None:
+                    compiled.runner()
+
+
+# -- loading ----------------------------------------------------------------------------------------
+def book_files(root: Path) -> list[Path]:
+    return sorted(p for p in root.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+def load_book(root: str | Path, *, cards: Iterable[str] | None = None, cache: bool = True) -> Book:
+    """Every file under `root`; `cards` (known card ids) enables card reference checks."""
+    from clank_story.story import cache as disk
+
+    root = Path(root)
+    book = Book(str(root))
+    entries = []
+    for path in book_files(root):
+        entry = disk.load(path) if cache else None
+        if entry is None:
+            entry = load_entry(path)
+            if cache:
+                disk.store(path, entry)
+        entries.append(entry)
+    book.files = len(entries)
+    _assemble(book, entries, set(cards) if cards is not None else None)
+    return book
+
+
+def load_entry(path: Path) -> dict[str, Any]:
+    """One file's passages, contracts, compiled code and local diagnostics, as plain data."""
+    shown = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        d = Diagnostic(shown, 1, 1, "CT000", f"cannot read the file: {getattr(e, 'strerror', None) or e}")
+        return {"path": shown, "passages": [], "contracts": [], "diags": [_plain_diag(d, None)]}
+    return entry_from_text(text, shown)
+
+
+def entry_from_text(text: str, path: str) -> dict[str, Any]:
+    report = Report()
+    entry: dict[str, Any] = {"path": path, "passages": [], "contracts": [], "diags": []}
+    try:
+        node = load_text(text, path)
+    except ContentError as e:
+        entry["diags"] = [_plain_diag(d, None) for d in e.diagnostics]
+        return entry
+    if node.value is None:
+        return entry
+    if not isinstance(node.value, dict):
+        report.error(path, 1, 1, "BS001", "a Book of Secrets file is a mapping with `passages:` and/or `contracts:`")
+    else:
+        local = Report()
+        check_fields(node, BOOK_FILE, local, "a Book of Secrets file")
+        remap(local, report)
+        lines = text.splitlines()
+        if isinstance(node.value.get("passages"), dict):
+            passages = node.child("passages")
+            for pid, pnode in passages.items():
+                before = len(report.diagnostics)
+                data, codes = check_passage(str(pid), pnode, passages.key_pos(pid), report, lines)
+                own = [_plain_diag(d, str(pid)) for d in report.diagnostics[before:]]
+                del report.diagnostics[before:]
+                entry["diags"].extend(own)
+                if data is not None:
+                    entry["passages"].append({"data": data, "sources": codes})
+        if isinstance(node.value.get("contracts"), list):
+            for cnode in node.child("contracts").elements():
+                data = check_contract(cnode, report)
+                if data is not None:
+                    if data.get("condition") is not None:
+                        _compile(compile_condition, data["condition"], cnode.child("if"), report, {}, "if")
+                    entry["contracts"].append(data)
+    entry["diags"].extend(_plain_diag(d, None) for d in report.diagnostics)
+    return entry
+
+
+def check_passage(pid: str, node: Node, key_pos: tuple[int, int], report: Report,
+                  lines: list[str]) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+    line, col = key_pos
+    data: dict[str, Any] = {"id": pid, "path": node.path, "line": line, "col": col, "pos": {}, "refs": []}
+    codes: dict[str, Any] = {}
+    if pid != pid.strip() or not pid:
+        report.error(node.path, line, col, "BS003", f"the passage id '{pid}' has blanks around it")
+    local = Report()
+    if not check_fields(node, PASSAGE, local, f"passage '{pid}'"):
+        remap(local, report)
+        return None, codes
+    remap(local, report)
+    v = node.value
+    if "title" in v:
+        data["title"] = str(v["title"])
+    if "text" in v:
+        _text(node, "text", data, codes, report, lines)
+    if "once" in v:
+        once = v["once"]
+        if isinstance(once, bool):
+            data["once"] = once
+        elif isinstance(once, str):
+            data["once"] = True
+            _text(node, "once", data, codes, report, lines, key="again")
+        else:
+            vl, vc = node.value_pos("once")
+            report.error(node.path, vl, vc, "BS011", "'once' is true, or a `|` block with the short text")
+    if "effects" in v:
+        data["effects"] = check_effects(node.child("effects"), report, codes, "effect", data)
+    if "goto" in v:
+        data["goto"] = str(v["goto"])
+        data["refs"].append(("passage", data["goto"], *node.value_pos("goto")))
+    if "choices" in v:
+        data["choices"] = []
+        for i, cnode in enumerate(node.child("choices").elements()):
+            choice = _choice(i, cnode, report, codes, data)
+            if choice is not None:
+                data["choices"].append(choice)
+    return data, codes
+
+
+def _text(node: Node, field_name: str, data: dict[str, Any], codes: dict[str, Any], report: Report,
+          lines: list[str], key: str | None = None) -> None:
+    key = key or field_name
+    value = node.value[field_name]
+    vline, vcol = node.value_pos(field_name)
+    if not is_literal(value):
+        report.error(node.path, vline, vcol, "BS020",
+                     f"write '{field_name}' as a `|` block (a line with `{field_name}: |`, the text indented "
+                     f"below) so line numbers in errors match the file")
+        return
+    data[key] = str(value)
+    indent = 1
+    for raw in lines[vline:vline + 50]:  # the first non-blank line of the block
+        if raw.strip():
+            indent = len(raw) - len(raw.lstrip(" ")) + 1
+            break
+    data["pos"][key] = (vline, indent)
+    _compile(compile_template, str(value), None, report, codes, key, node.path, (vline, indent))
+
+
+def _choice(i: int, cnode: Node, report: Report, codes: dict[str, Any], data: dict[str, Any]) -> dict[str, Any] | None:
+    local = Report()
+    if not check_fields(cnode, CHOICE, local, f"choice {i + 1}"):
+        remap(local, report)
+        return None
+    remap(local, report)
+    v = cnode.value
+    choice: dict[str, Any] = {"text": str(v["text"])}
+    prefix = f"choice.{i}"
+    data["pos"][f"{prefix}.text"] = cnode.value_pos("text")
+    if "{{" in choice["text"] or "{%" in choice["text"]:
+        _compile(compile_template, choice["text"], cnode.child("text"), report, codes, f"{prefix}.text")
+    if "if" in v:
+        choice["if"] = str(v["if"])
+        data["pos"][f"{prefix}.if"] = cnode.value_pos("if")
+        _compile(compile_condition, choice["if"], cnode.child("if"), report, codes, f"{prefix}.if")
+    if "effects" in v:
+        choice["effects"] = check_effects(cnode.child("effects"), report, codes, f"{prefix}.effect", data)
+    if "goto" in v:
+        choice["goto"] = str(v["goto"])
+        data["refs"].append(("passage", choice["goto"], *cnode.value_pos("goto")))
+    return choice
+
+
+def check_effects(node: Node, report: Report, codes: dict[str, Any] | None = None, prefix: str = "effect",
+                  data: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """An effect block as a list of mappings. A string `if:` is a Jinja condition judged when the
+    passage is read; a mapping `if:` is a card condition. Story effects are allowed."""
+    items = [node] if isinstance(node.value, dict) else list(node.elements()) if isinstance(node.value, list) else []
+    if not items:
+        report.error(node.path, node.line, node.col, "BS100", "effects are a mapping or a list of mappings")
+        return []
+    out: list[dict[str, Any]] = []
+    for i, m in enumerate(items):
+        if not isinstance(m.value, dict):
+            report.error(m.path, m.line, m.col, "BS100", "each effect in a list is a mapping like {gold: 2}")
+            continue
+        rest = m
+        cond = m.value.get("if")
+        if isinstance(cond, str):
+            key = f"{prefix}.{i}.if"
+            if codes is not None:
+                _compile(compile_condition, cond, m.child("if"), report, codes, key)
+                if data is not None:
+                    data["pos"][key] = m.value_pos("if")
+            trimmed = PosMap((k, val) for k, val in m.value.items() if k != "if")
+            trimmed.lc = m.value.lc
+            rest = Node(trimmed, m.path, m.line, m.col)
+        local = Report()
+        refs = Refs()
+        check_block(rest, local, refs, story=True)
+        remap(local, report)
+        _story_args(rest, report)
+        if data is not None:
+            for card, cnode in refs.cards:
+                data["refs"].append(("card", card, cnode.line, cnode.col))
+            for key, value in rest.value.items():
+                if key == "goto" and isinstance(value, str):
+                    data["refs"].append(("passage", value, *rest.value_pos(key)))
+                elif key in CONTRACT_EFFECTS and isinstance(value, str):
+                    data["refs"].append(("contract", value, *rest.value_pos(key)))
+        out.append(plain(m.value))
+    return out
+
+
+def _story_args(m: Node, report: Report) -> None:
+    """Finer argument checks for story effects than the shared registry's arg kinds."""
+    for key, value in m.value.items():
+        bad = ""
+        if key == "counter":
+            ok = isinstance(value, str) or (isinstance(value, dict) and value and all(
+                isinstance(n, int) and not isinstance(n, bool) for n in value.values()))
+            bad = "" if ok else "a counter name (adds 1) or {name: amount}"
+        elif key == "flag" and isinstance(value, dict) and not value:
+            bad = "a flag name, or {name: value}"
+        elif key in ("unflag", "goto", "sticker", "unlock", *CONTRACT_EFFECTS) and not isinstance(value, str):
+            bad = "an id"
+        if bad:
+            line, col = m.value_pos(key)
+            report.error(m.path, line, col, "BS102", f"bad argument for '{key}': expected {bad}")
+
+
+def _compile(fn: Any, source: str, node: Node | None, report: Report, codes: dict[str, Any], key: str,
+             path: str | None = None, pos: tuple[int, int] | None = None) -> None:
+    try:
+        fn(source)
+        codes[key] = source
+    except StoryProblem as e:
+        if pos is not None:  # a `|` block: template line N is N lines below the `|`
+            line, col = pos[0] + e.line, pos[1]
+            report.error(path or "", line, col, e.code, e.message)
+        elif node is not None:
+            report.error(node.path, node.line, node.col, e.code, e.message)
+
+
+def _plain_diag(d: Diagnostic, passage: str | None) -> tuple[Any, ...]:
+    return (d.path, d.line, d.col, d.code, d.message, d.severity, passage)
+
+
+# -- putting the files together ---------------------------------------------------------------------
+def _assemble(book: Book, entries: list[dict[str, Any]], cards: set[str] | None) -> None:
+    report = Report()
+    for entry in entries:
+        for path, line, col, code, message, severity, pid in entry["diags"]:
+            d = Diagnostic(path, line, col, code, message, severity)
+            report.diagnostics.append(d)
+            if pid is not None and severity == "error":
+                book.broken.setdefault(pid, []).append(d)
+        for item in entry["passages"]:
+            data = item["data"]
+            pid = data["id"]
+            if pid in book.passages:
+                first = book.passages[pid]
+                d = Diagnostic(data["path"], data["line"], data["col"], "BS002",
+                               f"passage '{pid}' is already in {first.path}:{first.line}")
+                report.diagnostics.append(d)
+                continue
+            book.passages[pid] = Passage(data, dict(item["sources"]))
+        for cdata in entry["contracts"]:
+            if cdata["id"] in book.contracts:
+                report.error(cdata["path"], cdata["line"], cdata["col"], "BS072",
+                             f"contract '{cdata['id']}' is defined twice")
+                continue
+            book.contracts[cdata["id"]] = Contract.from_data(cdata)
+    for p in book.passages.values():
+        for kind, value, line, col in p.data.get("refs", []):
+            problem = _ref_problem(book, kind, value, cards)
+            if problem:
+                d = Diagnostic(p.path, line, col, problem[0], problem[1])
+                report.diagnostics.append(d)
+                book.broken.setdefault(p.id, []).append(d)
+    for c in book.contracts.values():
+        if c.passage is not None and c.passage not in book.passages:
+            report.error(c.path, c.line, c.col, "BS040", f"contract '{c.id}' names passage '{c.passage}', "
+                                                         "which is not in the book")
+        for item in c.reward:
+            for key, value in item.items():
+                problem = _ref_problem(book, "card" if key in CARD_EFFECTS else "contract" if key in
+                                       CONTRACT_EFFECTS else "", value, cards)
+                if problem:
+                    report.error(c.path, c.line, c.col, *problem)
+    _goto_loops(book, report)
+    book.diagnostics = sorted(report.diagnostics)
+
+
+def _ref_problem(book: Book, kind: str, value: Any, cards: set[str] | None) -> tuple[str, str] | None:
+    if kind == "passage" and value not in book.passages:
+        return "BS040", f"there is no passage '{value}' in the book"
+    if kind == "contract" and value not in book.contracts:
+        return "BS071", f"there is no contract '{value}' in the book"
+    if kind == "card" and cards is not None and isinstance(value, str) and value not in cards:
+        from clank_story.content.schema import suggest
+
+        return "BS060", f"no card '{value}'{suggest(value, sorted(cards))}"
+    return None
+
+
+def _goto_loops(book: Book, report: Report) -> None:
+    """A ring of passages that lead to each other with no choice to break it never ends (the router
+    stops it at play time too). A warning: conditions or `once` may still break it."""
+    def next_of(p: Passage) -> str | None:
+        if p.choices or p.once:
+            return None
+        targets = [e["goto"] for e in p.effects if isinstance(e.get("goto"), str) and "if" not in e]
+        return targets[0] if targets else p.goto
+
+    done: set[str] = set()
+    for start in book.passages:
+        path: list[str] = []
+        here: str | None = start
+        while here is not None and here in book.passages and here not in done and here not in path:
+            path.append(here)
+            here = next_of(book.passages[here])
+        if here is not None and here in path:
+            ring = [*path[path.index(here):], here]
+            first = book.passages[here]
+            report.warning(first.path, first.line, first.data.get("col", 1), "BS041",
+                           f"a goto loop with no choice to leave it: {' -> '.join(ring)}")
+        done.update(path)
+
+
+def log_diagnostics(book: Book) -> None:
+    for d in book.diagnostics:
+        (log.error if d.severity == "error" else log.warning)(str(d))

@@ -1,0 +1,37 @@
+"""Putting a Book of Secrets into a session: load it (leniently: authoring errors are logged and
+the broken passages apologise when reached), and route the game's events through it."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from clank_story.paths import shipped
+
+if TYPE_CHECKING:
+    from clank_story.session import Session
+    from clank_story.story.passages import Book
+    from clank_story.story.router import Router
+    from clank_story.story.state import StoryState
+
+log = logging.getLogger("clank_story.story")
+
+
+def shipped_book() -> Path:
+    return shipped("book_of_secrets")
+
+
+def load_for_game(folder: str | Path | None, cards: list[str] | None = None) -> Book:
+    """The book in `folder` (the shipped one if None), its diagnostics logged, never raising."""
+    from clank_story.story.passages import load_book, log_diagnostics
+
+    book = load_book(Path(folder) if folder is not None else shipped_book(), cards=cards)
+    log_diagnostics(book)
+    return book
+
+
+def attach_book(session: Session, folder: str | Path | None = None, state: StoryState | None = None, *,
+                prologue: str | None = None, epilogue: str | None = None) -> Router:
+    book = load_for_game(folder, list(session.game.ruleset.cards))
+    return session.attach_story(book, state, prologue=prologue, epilogue=epilogue)

@@ -1,0 +1,176 @@
+"""Compiling and rendering passage templates and story conditions in the sandbox.
+
+Loading checks everything that can be checked before play (syntax, forbidden tags, nesting, unknown
+names); Jinja's code generator, the slow part, runs the first time a template is used, once (a book
+of thousands of passages loads in well under a second, and a game reads a few dozen). Problems carry
+the line *within the template*; the passage loader maps them to the YAML file."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from jinja2 import TemplateSyntaxError, UndefinedError, nodes
+from jinja2.exceptions import SecurityError
+
+from clank_story.story.sandbox import MAX_OUTPUT, NAMES, StoryLimit, budgeted, environment, guard, inspect
+
+TEMPLATE_FILE = "<passage>"
+
+
+@dataclass
+class StoryProblem(Exception):
+    """An authoring problem: code (BSnnn), a message, and the line inside the template (1-based)."""
+
+    code: str
+    message: str
+    line: int = 1
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass
+class Compiled:
+    """A template or condition: checked when made, turned into code and a Jinja object on first use."""
+
+    source: str
+    kind: str  # template | condition
+    _runner: Any = field(default=None, repr=False)
+
+    def runner(self) -> Any:
+        if self._runner is None:
+            env = environment()
+            tree = _parse(self.source, self.kind)
+            guard(tree)
+            try:
+                code = env.compile(tree, filename=TEMPLATE_FILE)
+            except TemplateSyntaxError as e:
+                raise StoryProblem("BS030", e.message or "cannot read the template", e.lineno or 1) from None
+            except (RecursionError, MemoryError, SyntaxError):
+                raise StoryProblem("BS033", f"the {self.kind} is nested too deeply to compile") from None
+            template = env.template_class.from_code(env, code, env.make_globals(None))
+            if self.kind == "condition":
+                from jinja2.environment import TemplateExpression
+
+                self._runner = TemplateExpression(template, undefined_to_none=False)
+            else:
+                self._runner = template
+        return self._runner
+
+
+@functools.lru_cache(maxsize=1)
+def _allowed() -> frozenset[str]:
+    return frozenset({*NAMES, *environment().globals, "loop"})
+
+
+def _parse(source: str, kind: str) -> nodes.Template:
+    """Parse and check (syntax, forbidden tags, nesting, unknown names); raises StoryProblem."""
+    env = environment()
+    if kind == "condition":
+        from jinja2.parser import Parser
+
+        if not isinstance(source, str) or not source.strip():
+            raise StoryProblem("BS034", "a condition is a Jinja expression, like me.gold >= 2")
+        try:
+            parser = Parser(env, source, state="variable")
+            expr = parser.parse_expression()
+            if not parser.stream.eos:
+                raise TemplateSyntaxError("unexpected text after the expression", parser.stream.current.lineno)
+        except TemplateSyntaxError as e:
+            raise StoryProblem("BS034", f"cannot read the condition '{source}': {e.message}") from None
+        except RecursionError:
+            raise StoryProblem("BS033", "the condition is nested too deeply") from None
+        tree = nodes.Template([nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)], lineno=1)
+        tree.set_environment(env)
+    else:
+        try:
+            tree = env.parse(source)
+        except TemplateSyntaxError as e:
+            raise StoryProblem("BS030", e.message or "cannot read the template", e.lineno or 1) from None
+        except RecursionError:
+            raise StoryProblem("BS033", "the template is nested too deeply") from None
+    problem = inspect(tree, _allowed())
+    if problem is not None:
+        raise StoryProblem(*problem)
+    return tree
+
+
+@functools.lru_cache(maxsize=8192)
+def compile_template(source: str) -> Compiled:
+    """A checked template (raises StoryProblem); code is generated on first render."""
+    _parse(source, "template")
+    return Compiled(source, "template")
+
+
+@functools.lru_cache(maxsize=8192)
+def compile_condition(source: str) -> Compiled:
+    """A checked condition (raises StoryProblem); code is generated on first use."""
+    _parse(source, "condition")
+    return Compiled(source, "condition")
+
+
+def _template_line(tb: Any) -> int | None:
+    line = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == TEMPLATE_FILE:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def _problem(e: BaseException) -> StoryProblem:
+    if isinstance(e, StoryProblem):
+        return e
+    line = _template_line(e.__traceback__) or 1
+    if isinstance(e, StoryLimit):
+        return StoryProblem("BS202", f"over a limit: {e}", line)
+    if isinstance(e, SecurityError):
+        return StoryProblem("BS201", f"not allowed: {e}", line)
+    if isinstance(e, UndefinedError):
+        return StoryProblem("BS200", e.message or "an undefined value", line)
+    if isinstance(e, RecursionError):
+        return StoryProblem("BS202", "over a limit: nested too deeply", line)
+    if isinstance(e, MemoryError):
+        return StoryProblem("BS202", "over a limit: out of memory", line)
+    return StoryProblem("BS200", f"{type(e).__name__}: {e}", line)
+
+
+def render(compiled: Compiled, names: Mapping[str, Any]) -> str:
+    """The text, within the caps; raises StoryProblem (with the template line) on any failure."""
+    template = compiled.runner()
+    parts: list[str] = []
+    size = 0
+    with budgeted():
+        try:
+            for chunk in template.generate(**names):
+                size += len(chunk)
+                if size > MAX_OUTPUT:
+                    raise StoryLimit(f"the text is longer than {MAX_OUTPUT:,} characters")
+                parts.append(chunk)
+        except Exception as e:  # authored content may fail in many ways; never a traceback
+            raise _problem(e) from None
+    return "".join(parts)
+
+
+def evaluate(compiled: Compiled, names: Mapping[str, Any]) -> Any:
+    """The value of a condition; an undefined name is an error, never silently false."""
+    with budgeted():
+        try:
+            value = compiled.runner()(**names)
+            if hasattr(value, "_undefined_name"):
+                value.__bool__()
+            return value
+        except Exception as e:
+            raise _problem(e) from None
+
+
+def truth(compiled: Compiled, names: Mapping[str, Any]) -> bool:
+    with budgeted():
+        try:
+            value = compiled.runner()(**names)
+            return bool(value)
+        except Exception as e:
+            raise _problem(e) from None

@@ -1,0 +1,122 @@
+"""StoryState: what the story knows and has changed — flags, counters, passages seen, the contract
+row, and the campaign-permanent changes of this game — as plain data.
+
+The campaign layer persists it (`to_dict` / `from_dict`, JSON- and YAML-safe) and builds the next
+game's state from its campaign file (`StoryState.for_game`). `campaign_view()` adapts it to the
+read-only `campaign` that expressions see (rules/view.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from clank_story.rules.view import CampaignView
+
+
+@dataclass
+class StoryState:
+    campaign: str = ""
+    game_number: int = 1
+    flags: dict[str, Any] = field(default_factory=dict)  # campaign flags (set, cleared by passages)
+    counters: dict[str, int] = field(default_factory=dict)  # campaign counters
+    seen_before: list[str] = field(default_factory=list)  # passages read in earlier games
+    seen: list[str] = field(default_factory=list)  # passages read in this game, in order, once each
+    contracts: list[str] = field(default_factory=list)  # the contract row, left to right
+    # Campaign-permanent changes made during this game, for the campaign layer to write down:
+    contracts_completed: list[str] = field(default_factory=list)
+    contracts_destroyed: list[str] = field(default_factory=list)
+    destroyed_cards: list[str] = field(default_factory=list)
+    cardporium: list[str] = field(default_factory=list)  # cards added to the campaign's decks
+    stickers: list[str] = field(default_factory=list)
+    checkmarks: dict[str, int] = field(default_factory=dict)  # player -> checkmarks earned
+    unlocked: list[str] = field(default_factory=list)
+    patrons: list[str] = field(default_factory=list)  # cards placed in the Reserve by the story
+    ended_by_story: bool = False
+    # The router's progress (so a saved or undone game resumes mid-passage):
+    agenda: list[dict[str, Any]] = field(default_factory=list)
+    chain: list[str] = field(default_factory=list)  # passages opened since the last player input
+    started: bool = False
+    finished: bool = False
+
+    # -- reading ----------------------------------------------------------------------------------
+    def has_seen(self, passage: str) -> bool:
+        return passage in self.seen or passage in self.seen_before
+
+    def campaign_view(self) -> StoryCampaignView:
+        return StoryCampaignView(self)
+
+    # -- plain data -------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        import copy
+
+        return {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> StoryState:
+        import copy
+
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: copy.deepcopy(v) for k, v in data.items() if k in known})
+
+    @classmethod
+    def for_game(cls, campaign: str = "", game_number: int = 1, flags: Mapping[str, Any] | None = None,
+                 counters: Mapping[str, int] | None = None, seen: list[str] | None = None,
+                 contracts: list[str] | None = None) -> StoryState:
+        """A new game's story state from what the campaign file carries over."""
+        return cls(campaign=campaign, game_number=game_number, flags=dict(flags or {}),
+                   counters=dict(counters or {}), seen_before=list(seen or []), contracts=list(contracts or []))
+
+    def seen_in_campaign(self) -> list[str]:
+        """Every passage read so far, for the campaign file."""
+        return [*self.seen_before, *(p for p in self.seen if p not in self.seen_before)]
+
+
+class _Defaulting(Mapping[str, Any]):
+    """A read-only mapping whose missing keys read as a default: an unset flag is false, an unset
+    counter is 0 (names of *data*, unlike misspelt variable names, are not errors)."""
+
+    __slots__ = ("_data", "_default")
+
+    def __init__(self, data: Mapping[str, Any], default: Any) -> None:
+        self._data = data
+        self._default = default
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data.get(key, self._default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return repr(dict(self._data))
+
+
+class StoryCampaignView(CampaignView):
+    """`campaign` for expressions, read live from a StoryState (rules/view.py's CampaignView)."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: StoryState) -> None:
+        super().__init__(state.campaign, state.game_number)
+        self._state = state
+
+    @property
+    def flags(self) -> Mapping[str, Any]:
+        return _Defaulting(self._state.flags, False)
+
+    @property
+    def counters(self) -> Mapping[str, int]:
+        return _Defaulting(self._state.counters, 0)
+
+    def seen(self, passage: str) -> bool:
+        return self._state.has_seen(str(passage))
+
+    def seen_this_game(self, passage: str) -> bool:
+        return str(passage) in self._state.seen

@@ -1,0 +1,207 @@
+"""A fast YAML reader with positions for the Book of Secrets.
+
+A campaign's book holds thousands of passages; ruamel's pure-Python round-trip loader needs seconds
+for that. This reader consumes libyaml's event stream (PyYAML's C parser) and builds the same shape
+as `content.yamlio.load_text`: dicts and lists carrying an `lc` with key/value/item positions, so
+`yamlio.Node`, `schema.check_fields` and `effects_check.check_block` work on it unchanged. It keeps
+the project's YAML rules: YAML 1.2 scalars (`no` is text, not false), duplicate keys and
+numeric-looking keys are errors (CT002, CT003), tabs are explained (CT001), aliases are refused, and
+nesting deeper than MAX_DEPTH stops the parse early (libyaml's own composer has no such limit).
+Literal `|` blocks come back as `Literal`, a str that remembers its style.
+
+Without libyaml it falls back to `yamlio.load_text` (same diagnostics, slower)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from clank_story.content.diagnostics import ContentError, Diagnostic
+from clank_story.content.yamlio import Node
+
+MAX_DEPTH = 64
+
+
+class Literal(str):
+    """A `|` block scalar."""
+
+    style = "|"
+
+
+class _Positions:
+    """What ruamel's `lc` offers: 0-based (line, col) of keys, values and items."""
+
+    __slots__ = ("col", "items", "keys", "line", "values")
+
+    def __init__(self, line: int, col: int) -> None:
+        self.line, self.col = line, col
+        self.keys: dict[Any, tuple[int, int]] = {}
+        self.values: dict[Any, tuple[int, int]] = {}
+        self.items: list[tuple[int, int]] = []
+
+    def key(self, k: Any) -> tuple[int, int]:
+        return self.keys[k]
+
+    def value(self, k: Any) -> tuple[int, int]:
+        return self.values[k]
+
+    def item(self, i: int) -> tuple[int, int]:
+        return self.items[i]
+
+
+class PosMap(dict):
+    lc: _Positions
+
+
+class PosList(list):
+    lc: _Positions
+
+
+_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
+_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_INT = re.compile(r"^[-+]?[0-9]+$")
+_OCT = re.compile(r"^0o[0-7]+$")
+_HEX = re.compile(r"^0x[0-9a-fA-F]+$")
+_FLOAT = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
+_SPECIAL_FLOAT = {".inf": float("inf"), ".Inf": float("inf"), ".INF": float("inf"),
+                  "-.inf": float("-inf"), "-.Inf": float("-inf"), "-.INF": float("-inf"),
+                  "+.inf": float("inf"), ".nan": float("nan"), ".NaN": float("nan"), ".NAN": float("nan")}
+
+
+def scalar(value: str, style: str | None, tag: str | None, plain_implicit: bool) -> Any:
+    """YAML 1.2 core schema for plain scalars; quoted and block scalars are text."""
+    if tag in ("tag:yaml.org,2002:str", "!!str"):
+        return value
+    if style == "|":
+        return Literal(value)
+    if style or not plain_implicit:
+        if tag in ("tag:yaml.org,2002:int", "!!int") and _INT.match(value):
+            return int(value)
+        return value
+    if _NULL.match(value):
+        return None
+    if value in _BOOL:
+        return _BOOL[value]
+    if _INT.match(value):
+        return int(value)
+    if _OCT.match(value):
+        return int(value[2:], 8)
+    if _HEX.match(value):
+        return int(value[2:], 16)
+    if _FLOAT.match(value) and any(c.isdigit() for c in value):
+        return float(value)
+    if value in _SPECIAL_FLOAT:
+        return _SPECIAL_FLOAT[value]
+    return value
+
+
+def _libyaml():
+    try:
+        import yaml
+
+        if not getattr(yaml, "__with_libyaml__", False):
+            return None
+        return yaml
+    except ImportError:  # pragma: no cover - PyYAML is a dependency; ruamel is the fallback
+        return None
+
+
+def load_text(text: str, path: str) -> Node:
+    yaml = _libyaml()
+    if yaml is None:  # pragma: no cover
+        from clank_story.content.yamlio import load_text as slow
+
+        return slow(text, path)
+    return _load(yaml, text, path)
+
+
+def _load(yaml: Any, text: str, path: str) -> Node:
+    from yaml import events as e
+
+    errors: list[Diagnostic] = []
+    # stack entries: [container, expecting_key, key, key_mark]
+    stack: list[list[Any]] = []
+    root: Any = None
+
+    def err(mark: Any, code: str, message: str) -> None:
+        errors.append(Diagnostic(path, mark.line + 1, mark.column + 1, code, message))
+
+    def attach(value: Any, mark: Any, raw: str = "") -> None:
+        nonlocal root
+        if not stack:
+            root = value
+            return
+        top = stack[-1]
+        container = top[0]
+        if isinstance(container, PosMap):
+            if top[1]:
+                if not isinstance(value, str):
+                    if isinstance(value, dict | list):
+                        err(mark, "CT003", "a key must be text, not a mapping or a list")
+                    else:
+                        err(mark, "CT003", f"the key {raw} is not read as text (YAML makes it "
+                                           f"{value!r}); quote it: \"{raw}\"")
+                    value = f"\0bad{len(errors)}"
+                elif value in container:
+                    err(mark, "CT002", f'found duplicate key "{value}"; each key may appear once')
+                    value = f"\0dup{len(errors)}"
+                top[1], top[2], top[3] = False, value, mark
+            else:
+                key = top[2]
+                container[key] = value
+                container.lc.keys[key] = (top[3].line, top[3].column)
+                container.lc.values[key] = (mark.line, mark.column)
+                top[1] = True
+        else:
+            container.append(value)
+            container.lc.items.append((mark.line, mark.column))
+
+    try:
+        for event in yaml.parse(text, Loader=yaml.CSafeLoader):
+            kind = type(event)
+            if kind is e.ScalarEvent:
+                plain_implicit = bool(event.implicit and event.implicit[0])
+                attach(scalar(event.value, event.style, event.tag, plain_implicit), event.start_mark, event.value)
+            elif kind is e.MappingStartEvent or kind is e.SequenceStartEvent:
+                if len(stack) >= MAX_DEPTH:
+                    err(event.start_mark, "CT001", f"nested more than {MAX_DEPTH} levels deep")
+                    break
+                mark = event.start_mark
+                container = PosMap() if kind is e.MappingStartEvent else PosList()
+                container.lc = _Positions(mark.line, mark.column)
+                stack.append([container, True, None, None])
+            elif kind is e.MappingEndEvent or kind is e.SequenceEndEvent:
+                container = stack.pop()[0]
+                attach(container, _Mark(container.lc.line, container.lc.col))
+            elif kind is e.AliasEvent:
+                err(event.start_mark, "CT001", "anchors and aliases (*name) are not supported here; repeat the value")
+                attach(None, event.start_mark)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = (exc.problem or exc.context or "invalid YAML").strip()
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        if "tab" in problem or (mark is not None and _char_at(text, mark.line, mark.column) == "\t"):
+            problem = "a tab character; indent YAML with spaces"
+        errors.append(Diagnostic(path, line, col, "CT001", problem))
+    except yaml.YAMLError as exc:
+        errors.append(Diagnostic(path, 1, 1, "CT001", f"invalid YAML: {exc}"))
+    if errors:
+        raise ContentError(sorted(errors))
+    return Node(root, path, 1, 1)
+
+
+def _char_at(text: str, line: int, col: int) -> str:
+    lines = text.split("\n", line + 1)
+    return lines[line][col:col + 1] if line < len(lines) else ""
+
+
+class _Mark:
+    __slots__ = ("column", "line")
+
+    def __init__(self, line: int, column: int) -> None:
+        self.line, self.column = line, column
+
+
+def is_literal(value: Any) -> bool:
+    """A `|` block from either reader (ours, or ruamel's LiteralScalarString)."""
+    return getattr(value, "style", None) == "|" or type(value).__name__ == "LiteralScalarString"

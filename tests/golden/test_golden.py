@@ -1,0 +1,44 @@
+"""Golden transcripts: two whole seeded games, one per ruleset, replayed through `clank-story run`
+and compared byte for byte. After an intended change of rules, bots or prose, rewrite them with
+
+    UPDATE_GOLDEN=1 python -m pytest tests/golden
+
+and read the diff before committing it. (make_script.py writes the command scripts themselves.)"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).parent
+ROOT = HERE.parent.parent
+GAMES = ["legacy", "classic"]
+
+
+def replay(name: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "CLANK_STORY_CACHE": "off", "PYTHONHASHSEED": "0"}
+    return subprocess.run(
+        [sys.executable, "-m", "clank_story", "run", f"tests/golden/{name}.txt", "--scenario", f"tests/golden/{name}.yaml"],
+        cwd=ROOT, env=env, capture_output=True, check=False)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_whole_game_tells_the_same_story_byte_for_byte(name: str):
+    result = replay(name)
+    assert result.returncode == 0, result.stderr.decode()
+    assert b"prose narration failed" not in result.stderr
+    golden = HERE / f"{name}.out"
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        golden.write_bytes(result.stdout)
+    assert result.stdout == golden.read_bytes(), f"{golden} differs; if the change is intended: UPDATE_GOLDEN=1"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_golden_game_is_played_to_its_end(name: str):
+    text = (HERE / f"{name}.out").read_text(encoding="utf-8")
+    assert "The game is over" in text or "And that is the end" in text
+    assert (HERE / f"{name}.txt").read_text(encoding="utf-8").rstrip().endswith("expect game.over")

@@ -1,0 +1,160 @@
+"""Prose narration: templates with variants, numbers beside the prose, paragraphs for the big
+moments, rivals summarised, and never a draw on the game's RNG."""
+
+from __future__ import annotations
+
+import pytest
+from playtools import session_from
+
+from clank_story.narrate.prose import ProseNarrator, _catalog, _template
+from clank_story.rules import events as ev
+
+SOLO = """
+ruleset: classic
+board: tiny
+seed: 9
+players:
+  - name: Ana
+    space: hall
+    hand: [burgle, burgle, sidestep, sword, stumble]
+    deck: [burgle, burgle, burgle, burgle, burgle]
+  - name: Rex
+    bot: random
+row: [lantern, gem, sword, orc, winch, choice]
+deck: [howl, pal, hush, racket, drake, boots, medic, thorn]
+"""
+
+
+def flat(lines: list[str]) -> str:
+    return " ".join(" ".join(lines).split())
+
+
+@pytest.fixture
+def game_and_narrator():
+    session = session_from(SOLO)
+    narrator = ProseNarrator(9)
+    narrator.lines(session.game, session.opening())
+    return session, narrator
+
+
+def test_narrating_never_draws_on_the_games_rng(game_and_narrator):
+    session, narrator = game_and_narrator
+    events = session.do("play all") + session.do("end")
+    state = session.game.rng.getstate()
+    narrator.lines(session.game, events)
+    assert session.game.rng.getstate() == state
+
+
+def test_the_same_seed_and_events_give_the_same_words():
+    texts = []
+    for _ in range(2):
+        session = session_from(SOLO)
+        narrator = ProseNarrator(9)
+        out = narrator.lines(session.game, session.opening())
+        for line in ("play all", "move shrine", "end"):
+            out += narrator.lines(session.game, session.do(line))
+        texts.append(out)
+    assert texts[0] == texts[1]
+
+
+def test_the_variant_depends_on_the_seed_not_on_chance():
+    seen = set()
+    for seed in range(12):
+        narrator = ProseNarrator(seed)
+        narrator.owner, narrator.turn = "Ana", 1
+        seen.add(narrator.render("play", {"player": "Ana", "cards": "Burgle"}, True))
+    assert len(seen) == len(_catalog("en")[0]["play"])
+
+
+def test_cards_played_together_are_one_sentence_with_their_numbers_beside(game_and_narrator):
+    session, narrator = game_and_narrator
+    text = flat(narrator.lines(session.game, session.do("play all")))
+    assert "Burgle ×2, Sidestep, Sword and Stumble" in text
+    assert text.endswith("(+2 Skill, +2 Swords, +1 Boots, +1 Clank)")
+
+
+def test_the_person_at_the_keyboard_is_you_and_rivals_are_named(game_and_narrator):
+    session, narrator = game_and_narrator
+    assert flat(narrator.lines(session.game, session.do("play all"))).startswith(("You ", "Out come"))
+
+
+def test_a_rivals_turn_is_one_short_paragraph(game_and_narrator):
+    session, narrator = game_and_narrator
+    session.do("play all")
+    lines = narrator.tell(session.game, session.do("end"))
+    rival = [line for line in lines if line.tag == "rival"]
+    assert len(rival) == 1 and "Rex" in rival[0].text and "plays 5 cards" in rival[0].text
+    assert not any("Rex plays Burgle" in line.text for line in lines)
+
+
+def test_verbose_tells_a_rivals_turn_beat_by_beat(game_and_narrator):
+    session, _ = game_and_narrator
+    narrator = ProseNarrator(9, verbose=True)
+    session.do("play all")
+    lines = narrator.tell(session.game, session.do("end"))
+    assert any(line.tag == "header" and "Rex" in line.text for line in lines)
+    assert any(line.tag == "beat" and line.text.startswith(("Rex plays", "Rex lays", "Out come")) for line in lines)
+
+
+def test_a_dragon_attack_is_a_paragraph_with_the_cubes_beside_it():
+    session = session_from(SOLO)
+    narrator = ProseNarrator(1)
+    attack = ev.DragonAttacked(4, {"Ana": 2, "Rex": 1}, black=1, reason="row")
+    [paragraph] = [line for line in narrator.tell(session.game, [attack]) if line.tag != "blank"]
+    assert paragraph.tag == "dragon"
+    text = " ".join(paragraph.text.split())
+    assert "You and Rex" in text and text.endswith("(4 cubes drawn: Ana 2, Rex 1, black 1)")
+    assert "Vorsacht" in text
+
+
+def test_a_knock_out_and_an_escape_are_paragraphs_told_to_you_or_about_them():
+    session = session_from(SOLO)
+    narrator = ProseNarrator(1)
+    out = narrator.tell(session.game, [ev.KnockedOut("Ana", True), ev.Escaped("Rex")])
+    paragraphs = [line for line in out if line.tag == "paragraph"]
+    assert len(paragraphs) == 2
+    assert "you score nothing" in " ".join(paragraphs[0].text.split())
+    assert paragraphs[1].text.startswith("Rex ")
+
+
+def test_the_end_of_the_game_tells_the_winner_and_lists_the_scores(game_and_narrator):
+    session, narrator = game_and_narrator
+    game = session.game
+    game.over = True
+    game.players[0].score, game.players[1].score = 31, 12
+    [over] = [line for line in narrator.tell(game, [ev.GameOver({"Ana": 31, "Rex": 12}, "Ana", "all_out")])
+              if line.tag != "blank"]
+    assert over.tag == "over"
+    text = " ".join(over.text.split())
+    assert "You win, by 19 points." in text or "You come out on top, 19 points clear." in text
+    assert over.text.splitlines()[-2:][0].startswith("  Ana   31")
+
+
+def test_every_line_fits_the_width():
+    session = session_from(SOLO)
+    narrator = ProseNarrator(5, width=40)
+    lines = narrator.lines(session.game, session.opening() + session.do("play all"))
+    assert all(len(row) <= 40 for line in lines for row in line.splitlines())
+
+
+SAMPLE = {"player": "Rex", "turn": 3, "space": "Hall", "hand": "Burgle", "cards": "Burgle ×2", "count": 2,
+          "card": "Lantern", "origin": "Hall", "to": "Vault", "value": 20, "token": "Pocket Tonic", "item": "Backpack",
+          "pile": "hand", "passage": "12", "option": 1, "effect": "flag", "source": "Gem", "reshuffled": True,
+          "deeds": "plays 5 cards", "reason": "row", "cubes": 4, "hurt": "Rex", "single": True, "zero": True,
+          "depths": False, "winner": "Rex", "winner_you": False, "margin": 3, "legacy": True}
+
+
+@pytest.mark.parametrize("kind", sorted(_catalog("en")[0]))
+def test_every_variant_of_every_template_renders(kind):
+    for variant in _catalog("en")[0][kind]:
+        forms = variant.values() if isinstance(variant, dict) else [variant]
+        for source in forms:
+            text = _template(source).render(**SAMPLE)
+            assert text.strip() and "{{" not in text and "{%" not in text, (kind, source)
+
+
+def test_a_broken_template_falls_back_to_the_plain_line(game_and_narrator, monkeypatch):
+    session, narrator = game_and_narrator
+    monkeypatch.setitem(narrator.prose, "play", ["{{ no_such_name }}"])
+    text = flat(narrator.lines(session.game, session.do("play burgle")))
+    assert text.startswith("Ana plays Burgle.")

@@ -1,0 +1,118 @@
+"""`clank-story play` in a real pseudo-terminal (pexpect): Tab completion, a turn, undo, save, Ctrl-C,
+Ctrl-D, colour and --no-color, resuming, and finishing a short game."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+from playtools import CORRIDOR
+
+CPR_REQUEST = r"\x1b\[6n"
+
+
+class Terminal:
+    """A pty running `python -m clank_story play ...` that answers prompt_toolkit's cursor-position
+    requests, as a real terminal would (the bottom toolbar is drawn only once they are answered)."""
+
+    def __init__(self, data_home: Path, *args: str) -> None:
+        env = {**os.environ, "XDG_DATA_HOME": str(data_home), "XDG_CACHE_HOME": str(data_home.parent / "cache"),
+               "HOME": str(data_home.parent), "TERM": "xterm"}
+        env.pop("NO_COLOR", None)
+        self.child = pexpect.spawn(sys.executable, ["-m", "clank_story", "play", *args], env=env,
+                                   encoding="utf-8", timeout=20, dimensions=(40, 120))
+
+    def expect(self, pattern) -> str:
+        while True:
+            if self.child.expect([CPR_REQUEST, pattern]) == 0:
+                self.child.send("\x1b[40;1R")
+                continue
+            return self.child.before + (self.child.after if isinstance(self.child.after, str) else "")
+
+    def prompt(self) -> str:
+        return self.expect("Rage")  # the bottom toolbar is drawn with every prompt
+
+    def type(self, text: str) -> None:
+        self.child.send(text)
+
+    def line(self, text: str) -> None:
+        self.child.send(text + "\r")
+
+    def ends(self) -> int:
+        self.expect(pexpect.EOF)
+        self.child.close()
+        return self.child.exitstatus
+
+
+@pytest.fixture
+def data_home(tmp_path: Path) -> Path:
+    return tmp_path / "home" / "data"
+
+
+def test_a_session_completes_plays_undoes_saves_and_resumes_to_the_end(data_home: Path):
+    term = Terminal(data_home, "--scenario", str(CORRIDOR))
+    term.expect("Turn 1: your move")
+    term.prompt()
+    term.line("dance")
+    assert "\x1b[0;31mdance:" in term.expect("not a command")  # refusals in red...
+    term.prompt()
+    term.type("pla\t")  # Tab completes the verb...
+    term.expect("y")
+    term.type(" a\t")  # ...and the argument: only cards in hand, or `all`
+    term.expect("ll")
+    term.line("")
+    assert "+3 Boots" in term.expect(r"\+3\s+Boots")
+    term.prompt()
+    term.type("move de\t")
+    term.expect("n")
+    term.line("")
+    term.expect("Spend how many Swords")
+    term.line("")  # Enter spends as many as the monsters need
+    term.prompt()
+    term.line("take artifact")
+    term.expect("10")
+    term.prompt()
+    term.line("undo")
+    term.expect("Taken back: `take artifact`.")
+    term.prompt()
+    term.line("take artifact")
+    term.expect("10")
+    term.prompt()
+    term.type("dance")
+    term.child.sendcontrol("c")  # Ctrl-C clears the line; the game goes on
+    term.prompt()
+    term.line("look")
+    assert "dance" not in term.expect("You are in Den")
+    term.prompt()
+    term.line("save")
+    term.expect("Game saved to")
+    term.prompt()
+    term.child.sendcontrol("d")  # Ctrl-D saves and quits
+    term.expect("picks it up again")
+    assert term.ends() == 0
+    assert (data_home / "clank-story" / "saves" / "current.json").exists()
+    history = (data_home / "clank-story" / "history").read_text()
+    assert "\n+play all\n" in history and "\n+move den\n" in history  # as completed by Tab
+    assert history.count("take artifact") == 2
+
+    term = Terminal(data_home, "--no-color")  # no game options: the saved game resumes by itself
+    term.expect("Welcome back")
+    term.prompt()
+    term.line("dance")
+    assert "\x1b[0;31m" not in term.expect("not a command")  # ...unless colour is off
+    term.prompt()
+    term.line("move hall swords 1")
+    term.prompt()
+    term.line("move hq")
+    term.expect("20 points")
+    term.prompt()
+    term.line("end")
+    term.expect("The game is over")
+    term.expect("The game is over │")  # the toolbar now shows the final scores
+    term.line("quit")
+    term.expect("Goodbye.")
+    assert term.ends() == 0
+    assert not (data_home / "clank-story" / "saves" / "current.json").exists()
