@@ -17,3 +17,18 @@ def shipped(name: str) -> Path:
 
 def locale_dir(lang: str = "en") -> Path:
     return _PACKAGE / "locale" / lang
+
+
+def user_cache(sub: str) -> Path | None:
+    """A folder for parsed-content caches: the user's cache dir, or $CLANK_STORY_CACHE;
+    CLANK_STORY_CACHE=off turns caching off."""
+    import os
+
+    setting = os.environ.get("CLANK_STORY_CACHE")
+    if setting == "off":
+        return None
+    if setting:
+        return Path(setting) / sub
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("clank-story")) / sub

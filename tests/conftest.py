@@ -36,3 +36,12 @@ def tiny_legacy() -> Factory:
         return make_table("legacy", "tiny-legacy", _seats(ana, rex, more or []), **scenario)
 
     return build
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_cache(tmp_path_factory: pytest.TempPathFactory):
+    """Parsed-content caches go to a temporary folder, never the user's."""
+    import os
+
+    os.environ.setdefault("CLANK_STORY_CACHE", str(tmp_path_factory.mktemp("cache")))
+    yield

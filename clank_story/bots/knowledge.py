@@ -8,12 +8,13 @@ the order of a deck, the dungeon deck or face-down secrets), so a bot using it p
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from clank_story.rules.dragon import row_cubes
-from clank_story.rules.model import CardDef
+from clank_story.rules.model import CardDef, Ruleset
 from clank_story.rules.state import Game, Player
 
 MINOR_SECRET, MAJOR_SECRET = 1.5, 3.5  # average worth of a face-down secret, in points
@@ -109,13 +110,24 @@ def card_play_value(game: Game, p: Player, card: CardDef | None, w: Weights, avg
 
 def deck_average(game: Game, p: Player, w: Weights) -> float:
     """The average worth of one card this player owns (draws count as one plain card)."""
-    owned = p.owned()
+    owned = Counter(p.owned())
     if not owned:
         return 1.0
     total = 0.0
-    for card_id in owned:
-        total += card_play_value(game, p, game.card(card_id), w, 1.0)
-    return total / len(owned)
+    for card_id, n in owned.items():
+        total += n * card_play_value(game, p, game.card(card_id), w, 1.0)
+    return total / sum(owned.values())
+
+
+def _pool_of(block: Any, key: str) -> float:
+    total = 0.0
+    for m in block:
+        n = m.get(key, 0)
+        if isinstance(n, int):
+            total += n * (0.5 if "if" in m else 1.0)
+        if key != "draw" and "choose" in m:
+            total += max((b.get(key, 0) for b in m["choose"] if isinstance(b.get(key, 0), int)), default=0) * 0.5
+    return total
 
 
 def per_hand(game: Game, p: Player, key: str) -> float:
@@ -123,15 +135,20 @@ def per_hand(game: Game, p: Player, key: str) -> float:
     owned = p.owned()
     if not owned:
         return 0.0
-    total = 0.0
-    for card_id in owned:
-        for m in game.card(card_id).block("play"):
-            n = m.get(key, 0)
-            if isinstance(n, int):
-                total += n * (0.5 if "if" in m else 1.0)
-            if key != "draw" and "choose" in m:
-                total += max((b.get(key, 0) for b in m["choose"] if isinstance(b.get(key, 0), int)), default=0) * 0.5
-    return 5 * total / len(owned)
+    table = _per_card(game.ruleset, key)
+    return 5 * sum(table[c] for c in owned) / len(owned)
+
+
+def _per_card(ruleset: Ruleset, key: str) -> dict[str, float]:
+    """What each card's play block gives of one pool (cached per ruleset; content never changes)."""
+    entry = _CACHE.get((id(ruleset), key))
+    if entry is None or entry[0] is not ruleset:
+        entry = (ruleset, {c.id: _pool_of(c.block("play"), key) for c in ruleset.cards.values()})
+        _CACHE[(id(ruleset), key)] = entry
+    return entry[1]  # type: ignore[return-value]
+
+
+_CACHE: dict[tuple[int, str], tuple[Ruleset, Any]] = {}
 
 
 def turns_to_walk(distance: float, boots: float, cards: int, growth: float = 1.0) -> float:
@@ -152,10 +169,14 @@ def turns_to_walk(distance: float, boots: float, cards: int, growth: float = 1.0
 # -- the dragon ------------------------------------------------------------------------------------
 def dragon_share(game: Game) -> float:
     """The share of dragon-symbol cards in the row deck, from the deck list (public)."""
-    deck = game.ruleset.deck
-    if not deck:
-        return 0.0
-    return sum(1 for c in deck if game.card(c).dragon) / len(deck)
+    ruleset = game.ruleset
+    entry = _CACHE.get((id(ruleset), "dragon"))
+    if entry is None or entry[0] is not ruleset:
+        deck = ruleset.deck
+        share = sum(1 for c in deck if ruleset.cards[c].dragon) / len(deck) if deck else 0.0
+        entry = (ruleset, share)
+        _CACHE[(id(ruleset), "dragon")] = entry
+    return entry[1]  # type: ignore[return-value]
 
 
 def attack_chance(game: Game) -> float:
@@ -163,17 +184,20 @@ def attack_chance(game: Game) -> float:
     return 1.0 - (1.0 - dragon_share(game)) ** REFILLS_PER_TURN
 
 
-def my_share(game: Game, p: Player, extra_clank: float = 0.0) -> float:
+def my_share(game: Game, p: Player, extra_clank: float = 0.0, area: bool = True) -> float:
     """The share of cubes the dragon would draw that are mine, once the area goes into the bag."""
-    mine = game.bag.get(p.name, 0) + game.clank_area.get(p.name, 0) + extra_clank
-    total = sum(game.bag.values()) + sum(game.clank_area.values()) + extra_clank
+    mine = game.bag.get(p.name, 0) + extra_clank
+    total = sum(game.bag.values()) + extra_clank
+    if area:
+        mine += game.clank_area.get(p.name, 0)
+        total += sum(game.clank_area.values())
     return mine / total if total > 0 else 0.0
 
 
-def damage_per_round(game: Game, p: Player, clank_per_turn: float = 0.0) -> float:
+def damage_per_round(game: Game, p: Player, clank_per_turn: float = 0.0, area: bool = True) -> float:
     """Expected dragon damage to `p` over one round of turns, from the cubes in the bag and the area,
     the rage track, the Danger cards, the countdown and players who are already out."""
-    share = my_share(game, p, clank_per_turn)
+    share = my_share(game, p, clank_per_turn, area)
     playing = sum(1 for q in game.players if not q.out)
     out = len(game.players) - playing
     cubes = row_cubes(game)

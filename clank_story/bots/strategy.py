@@ -92,6 +92,7 @@ class StrategyBot(Bot):
         self.level_name = level
         self.level = LEVELS[level]
         self._noise: tuple[tuple[int, int], dict[str, float]] = ((0, -1), {})
+        self._first_out: tuple[tuple, float | None] = ((), None)  # a memo of a pure function of the state
 
     # -- the one entry point ---------------------------------------------------------------------
     def choose(self, game: Game) -> Command:
@@ -141,6 +142,14 @@ class StrategyBot(Bot):
     def first_out(self, game: Game, p: Player) -> float | None:
         """When the first rival is likely to escape (in rounds), judged from where they stand, whether
         they carry an artifact and the Boots their cards give (all of it on the table)."""
+        key = (id(game), p.name, game.rage, tuple(game.row), tuple(game.artifacts), tuple(game.bag.items()),
+               tuple((q.space, q.status, len(q.artifacts), q.damage, q.gold, len(q.owned()))
+                     for q in game.players if q is not p))
+        if self._first_out[0] != key:
+            self._first_out = (key, self._rivals_eta(game, p))
+        return self._first_out[1]
+
+    def _rivals_eta(self, game: Game, p: Player) -> float | None:
         board = game.board
         best: float | None = None
         for q in game.players:
@@ -157,7 +166,7 @@ class StrategyBot(Bot):
                 road = min((costs_to(board, s, who).get(q.space, INF) + home.get(s, INF) for s in game.artifacts),
                            default=INF)
             eta = kn.turns_to_walk(road, boots, len(q.owned())) if road < INF else INF
-            hurt = kn.damage_per_round(game, q, 0.5)
+            hurt = kn.damage_per_round(game, q, 0.5, area=False)
             if hurt > 0:  # a rival knocked out by the dragon starts the end just the same
                 eta = min(eta, 1.0 + (q.health_left - 0.5) / hurt)
             if eta < INF:

@@ -59,5 +59,15 @@ def _register_sim() -> None:
 _register_sim()
 
 
+def _register_content() -> None:
+    from clank_story.cli.content import board, cards  # click only; content loads on use
+
+    cli.add_command(cards)
+    cli.add_command(board)
+
+
+_register_content()
+
+
 def main() -> None:
     cli(prog_name="clank-story")

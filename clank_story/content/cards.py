@@ -23,9 +23,12 @@ def card_from_node(node: Node, report: Report, refs: Refs, *, reserve: bool = Fa
     if not schema.check_fields(node, schema.CARD, report, "a card"):
         return None
     data = plain(node.value)
+    errors = len(report.errors)
     for timing in TIMINGS:
         if timing in node.value:
             check_block(node.child(timing), report, refs)
+    if len(report.errors) > errors:
+        return None
     effects = {t: as_block(data[t]) for t in TIMINGS if data.get(t)}
     kind = data.get("kind", "item")
     return CardDef(

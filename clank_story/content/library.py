@@ -40,6 +40,12 @@ class Catalog:
 
 @functools.lru_cache(maxsize=16)
 def _load_root(root: Path) -> Catalog:
+    from clank_story.content.cache import cached
+
+    return cached(root, lambda: _parse_root(root))
+
+
+def _parse_root(root: Path) -> Catalog:
     report = Report()
     catalog = Catalog()
     for path in sorted((root / "cards").glob("*.yaml")):
@@ -67,8 +73,11 @@ def _load_secrets(node: Node, catalog: Catalog, report: Report) -> None:
             for child in listing.elements():
                 if not schema.check_fields(child, schema.SECRET, report, "a secret"):
                     continue
+                errors = len(report.errors)
                 if "effects" in child.value:
                     check_block(child.child("effects"), report, catalog.refs)
+                if len(report.errors) > errors:
+                    continue
                 d = plain(child.value)
                 table[d["id"]] = SecretDef(
                     id=d["id"], name=d["name"], size=SECRET_SIZES[size], effects=as_block(d.get("effects")),

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any
 
 Block = tuple[Mapping[str, Any], ...]
@@ -18,12 +17,29 @@ TIMINGS = ("play", "acquire", "defeat", "arrive", "use", "end_of_turn", "score")
 RAGE_TRACK = (2, 2, 3, 3, 4, 4, 5)
 
 
+class FrozenDict(dict):
+    """A read-only dict that pickles (MappingProxyType does not), so parsed content can be cached."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("content is read-only")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenDict, (dict(self),))
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(sorted(self.items(), key=repr)))
+
+
 def as_block(data: Any) -> Block:
     """A block is a mapping or a list of mappings; normalise to a tuple of read-only mappings."""
     if not data:
         return EMPTY
     items = [data] if isinstance(data, Mapping) else list(data)
-    return tuple(MappingProxyType(dict(item)) for item in items)
+    return tuple(FrozenDict(item) for item in items)
 
 
 @dataclass(frozen=True)

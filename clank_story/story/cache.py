@@ -4,8 +4,9 @@ validation and Jinja's code generator.
 One file per source file, keyed by its resolved path, mtime, size and the versions that shape the
 result (this format, the package, Jinja, Python, and the effect and helper vocabulary; bump FORMAT
 when the checks change). Entries are `marshal` data (plain values and code
-objects), written atomically; anything unreadable is ignored and rebuilt. The folder is the user's
-cache dir (platformdirs) or $CLANK_STORY_CACHE; CLANK_STORY_CACHE=off turns the cache off."""
+objects), written atomically; anything unreadable is ignored and rebuilt. The folder is `book/` in
+the user's cache dir (platformdirs) or in $CLANK_STORY_CACHE; CLANK_STORY_CACHE=off turns it off
+(the same convention as the content cache)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ def cache_dir() -> Path | None:
     if setting == "off":
         return None
     if setting:
-        return Path(setting)
+        return Path(setting) / "book"
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("clank-story")) / "book"

@@ -127,17 +127,42 @@ def load_book(root: str | Path, *, cards: Iterable[str] | None = None, cache: bo
 
     root = Path(root)
     book = Book(str(root))
-    entries = []
-    for path in book_files(root):
-        entry = disk.load(path) if cache else None
-        if entry is None:
-            entry = load_entry(path)
-            if cache:
-                disk.store(path, entry)
-        entries.append(entry)
+    paths = book_files(root)
+    entries: list[dict[str, Any] | None] = [disk.load(path) if cache else None for path in paths]
+    missing = [i for i, e in enumerate(entries) if e is None]
+    for i, entry in zip(missing, _load_entries([paths[i] for i in missing]), strict=True):
+        entries[i] = entry
+        if cache:
+            disk.store(paths[i], entry)
     book.files = len(entries)
-    _assemble(book, entries, set(cards) if cards is not None else None)
+    _assemble(book, [e for e in entries if e is not None], set(cards) if cards is not None else None)
     return book
+
+
+PARALLEL_BYTES = 256 * 1024  # below this, worker processes cost more than they save
+
+
+def _load_entries(paths: list[Path]) -> list[dict[str, Any]]:
+    """Read and check files; a big uncached book is spread over the machine's cores (forked workers
+    on systems that have fork), since checking templates is CPU-bound Python."""
+    import os
+    import sys
+
+    workers = min(len(paths), os.cpu_count() or 1, 4)
+    try:
+        size = sum(p.stat().st_size for p in paths)
+    except OSError:
+        size = 0
+    if workers > 1 and size >= PARALLEL_BYTES and sys.platform == "linux":
+        try:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+                return list(pool.map(load_entry, paths, chunksize=max(1, len(paths) // (workers * 4))))
+        except Exception:  # any trouble with worker processes: do the work here instead
+            pass
+    return [load_entry(p) for p in paths]
 
 
 def load_entry(path: Path) -> dict[str, Any]:

@@ -1,0 +1,54 @@
+"""A disk cache of parsed content roots (cards, boards, secrets, market), so a warm start skips YAML
+parsing and validation. One pickle per root, keyed by every file's path, mtime and size, the package
+version and the effect vocabulary; anything unreadable is ignored and rebuilt."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from clank_story.paths import user_cache
+
+T = TypeVar("T")
+FORMAT = 1
+
+
+def _ident(root: Path) -> str:
+    from clank_story import __version__
+    from clank_story.rules.effects import REGISTRY
+
+    parts = [str(FORMAT), __version__, sys.implementation.cache_tag, ",".join(sorted(REGISTRY)), str(root)]
+    for path in sorted(root.rglob("*.yaml")):
+        st = path.stat()
+        parts.append(f"{path}:{st.st_mtime_ns}:{st.st_size}")
+    return "\n".join(parts)
+
+
+def cached(root: Path, build: Callable[[], T]) -> T:
+    folder = user_cache("content")
+    if folder is None:
+        return build()
+    ident = _ident(root)
+    file = folder / (hashlib.sha1(str(root).encode()).hexdigest() + ".pickle")
+    try:
+        stored_ident, value = pickle.loads(file.read_bytes())
+        if stored_ident == ident:
+            return value
+    except Exception:  # a missing, stale or corrupt cache entry is simply rebuilt
+        pass
+    value = build()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        with os.fdopen(fd, "wb") as f:
+            pickle.dump((ident, value), f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, file)
+    except OSError:
+        pass  # a read-only cache folder costs speed, never correctness
+    return value
