@@ -4,7 +4,7 @@ Names match by id, full name or unique prefix, case-insensitively."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from clank_story.rules import actions
 from clank_story.rules.commands import (
@@ -44,8 +44,13 @@ def match(text: str, options: Iterable[tuple[str, str]]) -> list[str]:
 
 
 def _pick(typed: str, what: str, text: str, options: list[tuple[str, str]],
-          fallback: list[tuple[str, str]], hint: str) -> str:
-    for pool in (options, fallback):
+          fallback: Callable[[], list[tuple[str, str]]], hint: str) -> str:
+    exact = text.lower()
+    for card_id, _ in options:
+        if card_id == exact:  # the common case in scripts: the id itself
+            return card_id
+    for pool in (options, None):
+        pool = pool if pool is not None else fallback()
         found = match(text, pool)
         if len(found) == 1:
             return found[0]
@@ -77,7 +82,9 @@ def parse(text: str, game: Game) -> Command:
     if not rest:
         raise UnknownCommand(f"parse.missing.{verb}", typed)
     p = game.me
-    all_cards = _cards(game, game.ruleset.cards)
+
+    def all_cards() -> list[tuple[str, str]]:
+        return _cards(game, game.ruleset.cards)
     if verb == "play":
         if rest.lower() == "all":
             return PlayAll()
@@ -93,7 +100,9 @@ def parse(text: str, game: Game) -> Command:
         secrets = game.ruleset.secrets
         held = [(t, secrets[t].name) for t in dict.fromkeys(p.tokens) if t in secrets]
         devices = _cards(game, [c for c in game.row if game.card(c).kind == "device"])
-        every = all_cards + [(s.id, s.name) for s in secrets.values()]
+        def every() -> list[tuple[str, str]]:
+            return all_cards() + [(s.id, s.name) for s in secrets.values()]
+
         return Use(_pick(typed, "card", rest, devices + held, every, ", ".join(n for _, n in devices + held) or "-"))
     if verb in ("move", "go", "teleport", "coach"):
         swords = None
@@ -133,6 +142,8 @@ def parse(text: str, game: Game) -> Command:
 
 def _space(game: Game, typed: str, text: str) -> str:
     board = game.board
+    if text in board.spaces:
+        return text
     pairs = [(s.id, s.name) for s in board.spaces.values()]
     found = match(text, pairs)
     if len(found) > 1:
