@@ -114,21 +114,11 @@ def answer(game: Game, line: str, lang: str = "en") -> str | None:
 
 # -- small helpers ---------------------------------------------------------------------------------
 def card_name(game: Game, card_id: str) -> str:
-    card = game.ruleset.cards.get(card_id)
-    if card is not None:
-        return card.name
-    secret = game.ruleset.secrets.get(card_id)
-    if secret is not None:
-        return secret.name
-    for item in game.ruleset.market:
-        if item.id == card_id:
-            return item.name
-    return card_id
+    return game.ruleset.name_of(card_id)
 
 
 def space_name(game: Game, space_id: str) -> str:
-    space = game.board.spaces.get(space_id)
-    return space.name if space else space_id
+    return game.ruleset.space_name(space_id)
 
 
 def join(t: Texts, parts: Iterable[str]) -> str:

@@ -160,7 +160,7 @@ class MarketItem:
     order: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # identity equality: rulesets are hashable cache keys
 class Ruleset:
     """Everything one game reads: cards by id, the decks, the board, secrets and market."""
 
@@ -176,6 +176,23 @@ class Ruleset:
     @property
     def legacy(self) -> bool:
         return self.name == "legacy"
+
+    def name_of(self, thing: str) -> str:
+        """The display name of a card, secret or market item id (the id itself if none)."""
+        card = self.cards.get(thing)
+        if card is not None:
+            return card.name
+        secret = self.secrets.get(thing)
+        if secret is not None:
+            return secret.name
+        for item in self.market:
+            if item.id == thing:
+                return item.name
+        return thing
+
+    def space_name(self, space_id: str) -> str:
+        space = self.board.spaces.get(space_id)
+        return space.name if space else space_id
 
     def secrets_of(self, size: str) -> list[str]:
         out: list[str] = []

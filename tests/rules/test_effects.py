@@ -195,3 +195,9 @@ def test_an_at_condition_reads_the_features_of_your_space(tiny_legacy):
     game = table.game
     assert holds(game, game.me, {"at": "magic_circle"}, "x")
     assert not holds(game, game.me, {"at": "market"}, "x")
+
+
+def test_a_tokens_counter_counts_the_tokens_you_hold(tiny):
+    table = tiny(ana={**hand("idol-fan"), "tokens": ["monkey-idol", "monkey-idol", "master-key"]})
+    table.do("play idol-fan")
+    assert table.me.gold == 4
