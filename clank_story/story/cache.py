@@ -22,14 +22,9 @@ FORMAT = 4
 
 
 def cache_dir() -> Path | None:
-    setting = os.environ.get("CLANK_STORY_CACHE")
-    if setting == "off":
-        return None
-    if setting:
-        return Path(setting) / "book"
-    import platformdirs
+    from clank_story.paths import user_cache
 
-    return Path(platformdirs.user_cache_dir("clank-story")) / "book"
+    return user_cache("book")
 
 
 def _key(path: Path) -> tuple[Path, str] | None:
