@@ -3,9 +3,12 @@ heading for an artifact until it holds one and for the exit afterwards."""
 
 from __future__ import annotations
 
+import functools
+
 from clank_story.bots.base import Bot, distances_to
 from clank_story.rules.commands import Acquire, Choose, Command, End, Fight, Move, PlayAll, Take, Use
 from clank_story.rules.legal import legal_commands
+from clank_story.rules.model import Board
 from clank_story.rules.state import Game
 
 BIG = 1_000
@@ -43,9 +46,15 @@ class RandomBot(Bot):
 
 
 def _nearest_artifact(game: Game) -> dict[str, int]:
+    return _nearest(game.board, tuple(game.artifacts))
+
+
+@functools.lru_cache(maxsize=256)
+def _nearest(board: Board, spaces: tuple[str, ...]) -> dict[str, int]:
+    """Paths to the nearest of the artifacts still lying at `spaces` (cached; read-only result)."""
     best: dict[str, int] = {}
-    for space in game.artifacts:
-        for s, d in distances_to(game.board, space).items():
+    for space in spaces:
+        for s, d in distances_to(board, space).items():
             if d < best.get(s, BIG):
                 best[s] = d
     return best

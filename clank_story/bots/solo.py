@@ -128,7 +128,7 @@ class SoloDirector:
     def begin(self, game: Game, st: dict[str, Any], out: list[ev.Event]) -> None:
         lv = self.level
         # Legacy boards are smaller and faster; the spread keeps each game's target a little different.
-        target = lv.target + (-5 if game.legacy else 5) + 5 * game.rng.randrange(-1, 2)
+        target = lv.target + (-10 if game.legacy else 5) + 5 * game.rng.randrange(-1, 2)
         st.update(level=self.level_name, target=target, track=lv.track, threat=0, supply=lv.supply,
                   audit=0, turns=0, task=None, done=0, missed=0, rest=1)
         out.append(self.news("began", target=target, track=lv.track, cubes=lv.start_cubes))

@@ -176,9 +176,11 @@ class GameEnd:
 
 
 def end_of_game(campaign: Campaign, definition: Definition, result: GameResult,
-                contract_passages: Mapping[str, str] | None = None) -> GameEnd:
+                contract_passages: Mapping[str, str] | None = None, *, story_done: bool = False) -> GameEnd:
     """Apply the end-of-game steps to a copy of `campaign`. `contract_passages` maps a contract id to
-    its end-of-game passage (default: the definition's `contracts` table)."""
+    its end-of-game passage (default: the definition's `contracts` table). With `story_done`, the
+    story router has already read the contracts' end-of-game passages and the epilogue at GameOver
+    (and `absorb_story` has written down what they changed): step 2 lists nothing."""
     _check_definition(campaign, definition)
     names = [e.name for e in campaign.players]
     if sorted(p.name for p in result.players) != sorted(names):
@@ -203,10 +205,10 @@ def end_of_game(campaign: Campaign, definition: Definition, result: GameResult,
     # 2. contracts' end-of-game instructions, then the epilogue
     passages = dict(contract_passages) if contract_passages is not None else {
         k: v.end_of_game for k, v in definition.contracts.items() if v.end_of_game}
-    for contract in c.contract_row:
+    for contract in [] if story_done else c.contract_row:
         if passages.get(contract):
             readings.append(Reading(passages[contract], "contract", detail=contract))
-    if game and game.epilogue:
+    if game and game.epilogue and not story_done:
         readings.append(Reading(game.epilogue, "epilogue"))
 
     # 3. employee reviews
@@ -355,6 +357,32 @@ def with_story(campaign: Campaign, *, flags: Mapping[str, Any] | None = None,
     if contract_row is not None:
         c.contract_row = list(contract_row)
     return c
+
+
+def story_seed(campaign: Campaign) -> dict[str, Any]:
+    """What a game's story state starts from: `StoryState.for_game(**story_seed(campaign))`."""
+    return {"campaign": campaign.franchise, "game_number": campaign.game_number, "flags": dict(campaign.flags),
+            "counters": dict(campaign.counters), "seen": list(campaign.passages_seen),
+            "contracts": list(campaign.contract_row)}
+
+
+def absorb_story(campaign: Campaign, definition: Definition, story: Any) -> tuple[Campaign, list[Reading]]:
+    """Write down for good what a game's story state (clank_story/story/state.py, read by attribute)
+    ended with: flags, counters, passages seen, the contract row, destroyed and Cardporium cards,
+    stickers, unlocked rules and checkmarks. Returns the promotion passages the checkmarks earn.
+    Absorb each story state once: its lists are what changed during its game."""
+    seen = story.seen_in_campaign() if hasattr(story, "seen_in_campaign") else story.seen
+    c = with_story(campaign, flags=story.flags, counters=story.counters, seen=seen, contract_row=story.contracts)
+    c.destroyed_cards += list(story.destroyed_cards)
+    c.cardporium_cards += list(story.cardporium)
+    readings: list[Reading] = []
+    for name, values in (("sticker", story.stickers), ("unlock", story.unlocked)):
+        for value in values:
+            c, _ = apply_story_effect(c, definition, name, value)
+    for player, n in story.checkmarks.items():
+        c, more = apply_story_effect(c, definition, "checkmark", n, player)
+        readings += more
+    return c, readings
 
 
 def campaign_view(campaign: Campaign) -> Any:

@@ -275,3 +275,30 @@ def test_the_end_of_a_game_is_told_in_sentences(mini, fresh: Campaign) -> None:
         "Someone scored nothing: an X goes on the Dran Enterprises track (1 in all).",
         "Still in the contract row, carried to the next game: Mind the Mill.",
     ]
+
+
+def test_a_games_story_state_starts_from_the_campaign_and_is_written_down_at_its_end(mini, fresh: Campaign) -> None:
+    from clank_story.campaign.lifecycle import absorb_story, story_seed
+    from clank_story.story.state import StoryState
+
+    fresh.passages_seen = ["prologue-0"]
+    fresh.contract_row = ["mind-the-mill"]
+    fresh.players[0].status.checkmarks = 2
+    story = StoryState.for_game(**story_seed(fresh))
+    assert story.has_seen("prologue-0") and story.contracts == ["mind-the-mill"]
+    story.flags["met_oma"] = True
+    story.seen.append("101")
+    story.contracts = ["ledger-of-debts"]
+    story.destroyed_cards.append("bog-imp")
+    story.cardporium.append("regulation-pitchfork")
+    story.stickers.append("tollbury-tips")
+    story.unlocked.append("signing-bonus")
+    story.checkmarks["Ana"] = 1
+    c, readings = absorb_story(fresh, mini, story)
+    assert readings == [Reading("mini-copper", "promotion", "Ana", "copper")]
+    assert (c.flags, c.passages_seen, c.contract_row) == ({"met_oma": True}, ["prologue-0", "101"], ["ledger-of-debts"])
+    assert (c.destroyed_cards, c.cardporium_cards, [s.id for s in c.stickers], c.unlocked_rules) == (
+        ["bog-imp"], ["regulation-pitchfork"], ["tollbury-tips"], ["signing-bonus"])
+    end = end_of_game(c, mini, result(31, 0), story_done=True)
+    # the router has read the contracts and the epilogue; the reviews and the Dran track remain
+    assert [(r.why, r.detail) for r in end.readings] == [("promotion", "silver"), ("dran", "1")]

@@ -78,7 +78,8 @@ def test_aliases_are_refused(write_book):
 
 def test_deeply_nested_yaml_stops_early_with_a_clean_error(write_book):
     (line,) = diagnostics(write_book, "passages:\n  x: " + "[" * 50_000 + "]" * 50_000 + "\n")
-    assert "error[CT001]: nested more than 64 levels deep" in line
+    # our own cap (64) or libyaml's (PyYAML >= 6.0.4 stops at 1000 itself): a clean error either way
+    assert "error[CT001]:" in line and ("nested more than 64 levels deep" in line or "nesting depth" in line)
 
 
 def test_yes_and_no_are_text_as_in_yaml_1_2(write_book):
