@@ -58,6 +58,7 @@ class GameResult:
     passages: dict[str, int] = field(default_factory=dict)
     story: dict[str, int] = field(default_factory=dict)
     solo_target: int | None = None
+    solo: dict[str, int] = field(default_factory=dict)  # tasks done / missed, audit reached
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -157,9 +158,11 @@ def _result(index: int, seed: int, strategies: list[str], game, events: Iterable
         for i, p in enumerate(game.players)
     ]
     assert [p.name for p in game.players] == names
+    notes = game.notes.get("solo") if director is not None else None
+    solo = {"done": notes["done"], "missed": notes["missed"], "audit": int(notes["audit"] > 0)} if notes else {}
     return GameResult(index=index, seed=seed, rounds=game.turn_number, reason=reason, attacks=attacks,
                       seats=seats, acquired=dict(acquired), passages=dict(passages), story=dict(story),
-                      solo_target=director.target if director is not None else None)
+                      solo_target=director.target if director is not None else None, solo=solo)
 
 
 def _play_chunk(spec: SimSpec, indices: Sequence[int]) -> list[GameResult]:
@@ -253,7 +256,10 @@ def summarise(spec: SimSpec, games: list[GameResult], top: int = 10) -> dict[str
     if spec.solo:
         hits = [g.seats[0].score >= (g.solo_target or 0) and g.seats[0].score > 0 for g in games]
         report["solo_target"] = {"mean": _mean([g.solo_target or 0 for g in games]),
-                                 "beaten": round(sum(hits) / max(1, len(hits)), 4)}
+                                 "beaten": round(sum(hits) / max(1, len(hits)), 4),
+                                 "tasks_done": _mean([g.solo.get("done", 0) for g in games]),
+                                 "tasks_missed": _mean([g.solo.get("missed", 0) for g in games]),
+                                 "audit_began": round(_mean([g.solo.get("audit", 0) for g in games]), 4)}
     return report
 
 

@@ -38,6 +38,7 @@ class GameDef:
     patron: str | None = None
     contracts: tuple[str, ...] = ()
     epilogue: str | None = None
+    waypoints: tuple[tuple[str, str], ...] = ()  # board waypoint id -> this game's passage id
 
 
 @dataclass(frozen=True)
@@ -147,6 +148,7 @@ GAME = {
     "patron": Field("id", "the patron card placed in the Reserve"),
     "contracts": Field("strlist", "contracts this game adds to the row"),
     "epilogue": Field("id", "passage read at the end of the game"),
+    "waypoints": Field("map", "this game's passage for each board waypoint number (\"101\": g2-well)"),
 }
 SECTION = {
     "level": Field("id", "the promotion level: copper, silver, gold", True),
@@ -230,7 +232,8 @@ def _build(node: Node, path: Path, report: Report) -> Definition | None:
         if check_fields(child, GAME, report, "a game"):
             d = plain(child.value)
             games.append(GameDef(d["number"], d["board"], d.get("prologue"), d.get("patron"),
-                                 tuple(d.get("contracts") or ()), d.get("epilogue")))
+                                 tuple(d.get("contracts") or ()), d.get("epilogue"),
+                                 tuple((str(k), str(v)) for k, v in (d.get("waypoints") or {}).items())))
     numbers = [g.number for g in games]
     if numbers != list(range(1, len(numbers) + 1)) and not report.errors:
         gnode = node.child("games")
@@ -359,6 +362,10 @@ def _check_passages(node: Node, book: Collection[str], report: Report) -> None:
                 for field_name in ("prologue", "epilogue", "passage"):
                     if isinstance(child.value, dict) and field_name in child.value:
                         need(child, field_name, child.value[field_name])
+                if isinstance(child.value, dict) and isinstance(child.value.get("waypoints"), dict):
+                    wnode = child.child("waypoints")
+                    for number, passage in wnode.value.items():
+                        need(wnode, number, passage)
     if isinstance(node.value.get("dran_track"), list):
         listing = node.child("dran_track")
         for i, passage in enumerate(listing.value):

@@ -129,6 +129,7 @@ class GameSetup:
     unlocked_rules: tuple[str, ...]
     abilities: tuple[Mapping[str, Any], ...]  # stickers' and unlocked rules' abilities, in that order
     seats: tuple[Mapping[str, Any], ...]  # scenario `players` entries: name, bot
+    waypoints: tuple[tuple[str, str], ...] = ()  # this game's passage for each board waypoint
 
 
 def start_of_game(campaign: Campaign, definition: Definition) -> tuple[Campaign, GameSetup]:
@@ -149,7 +150,8 @@ def start_of_game(campaign: Campaign, definition: Definition) -> tuple[Campaign,
         game_number=game.number, ruleset=definition.ruleset, board=game.board, prologue=game.prologue,
         patron=game.patron, contract_row=tuple(row), destroyed_cards=tuple(campaign.destroyed_cards),
         cardporium_cards=tuple(campaign.cardporium_cards), stickers=tuple(campaign.stickers),
-        unlocked_rules=tuple(campaign.unlocked_rules), abilities=tuple(abilities), seats=seats)
+        unlocked_rules=tuple(campaign.unlocked_rules), abilities=tuple(abilities), seats=seats,
+        waypoints=game.waypoints)
     updated = copy.deepcopy(campaign)
     updated.contract_row = list(row)
     return updated, setup

@@ -74,5 +74,6 @@ def table(report: dict[str, Any]) -> list[str]:
         lines.append(word("sim.story", story=", ".join(f"{k} {v}" for k, v in report["story"].items())))
     if "solo_target" in report:
         st = report["solo_target"]
-        lines.append(word("sim.solo", mean=st["mean"], beaten=_pct(st["beaten"])))
+        lines.append(word("sim.solo", mean=st["mean"], beaten=_pct(st["beaten"]), done=st["tasks_done"],
+                          missed=st["tasks_missed"], audit=_pct(st["audit_began"])))
     return lines

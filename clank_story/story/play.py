@@ -32,6 +32,7 @@ def load_for_game(folder: str | Path | None, cards: list[str] | None = None) -> 
 
 
 def attach_book(session: Session, folder: str | Path | None = None, state: StoryState | None = None, *,
-                prologue: str | None = None, epilogue: str | None = None) -> Router:
+                prologue: str | None = None, epilogue: str | None = None,
+                waypoints: dict[str, str] | None = None) -> Router:
     book = load_for_game(folder, list(session.game.ruleset.cards))
-    return session.attach_story(book, state, prologue=prologue, epilogue=epilogue)
+    return session.attach_story(book, state, prologue=prologue, epilogue=epilogue, waypoints=waypoints)

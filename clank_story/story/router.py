@@ -46,11 +46,14 @@ CAMPAIGN_LISTS = {"destroy_card": ("destroyed_cards", sev.CardDestroyed),
 
 class Router:
     def __init__(self, book: Book, state: StoryState, *, prologue: str | None = None,
-                 epilogue: str | None = None) -> None:
+                 epilogue: str | None = None, waypoints: dict[str, str] | None = None) -> None:
         self.book = book
         self.state = state
         self.prologue = prologue
         self.epilogue = epilogue
+        # A campaign game may give a board's waypoint numbers passages of its own (the board side
+        # and chapter decide what a number means): waypoint id -> passage id.
+        self.waypoints = dict(waypoints or {})
         self.game: Game | None = None
 
     # -- the driver -----------------------------------------------------------------------------
@@ -89,7 +92,7 @@ class Router:
         state = self.state
         match e:
             case ev.WaypointEntered():
-                state.agenda.append(_open(e.passage, e.player, e.space))
+                state.agenda.append(_open(self.waypoints.get(e.passage, e.passage), e.player, e.space))
             case ev.StoryChoice():
                 state.chain = []
                 return self._choice(e)
