@@ -32,17 +32,27 @@ def script_lines(text: str) -> Iterable[tuple[int, str]]:
             yield number, line
 
 
-def run_script(session: Session, text: str, name: str, emit: Callable[[str], None]) -> Outcome:
+def run_script(session: Session, text: str, name: str, emit: Callable[[str], None],
+               finish: Callable[[], tuple[list, list[str]]] | None = None) -> Outcome:
     """Looking commands (`look`, `row`, ...) print their answer after an echo of the command, as at
-    the play prompt; they never change the game. Session commands (`undo`, `save`) are refused."""
+    the play prompt; they never change the game. Session commands (`undo`, `save`) are refused.
+    `finish`, for a campaign game, runs once when the game is over: (events to tell, closing lines)."""
     position = getattr(session, "position", None)
     narrator = ProseNarrator(position.seed if position is not None else 0)
     looking.texts()  # installs the looking refusals' sentences
     game = session.game
 
+    finished = False
+
     def tell(events) -> None:
+        nonlocal finished
         for line in narrator.lines(game, events):
             emit(line)
+        if finish is not None and game.over and not finished:  # a campaign game's end-of-game steps
+            finished = True
+            more, closing = finish()
+            for line in [*narrator.lines(game, more), *closing]:
+                emit(line)
 
     tell(session.opening())
     outcome = Outcome()

@@ -86,8 +86,15 @@ class Session:
         return [*self._drive([ev.TurnStarted(game.me.name, game.turn_number)]), *self.play_bots()]
 
     @property
+    def to_act(self) -> str:
+        """The seat that must act now: the one a pending question is put to (an end-of-turn contract's
+        passage asks the player whose turn has just ended), else the active player."""
+        pending = self.game.pending
+        return str(pending["p"]) if pending is not None else self.game.me.name
+
+    @property
     def human_to_move(self) -> bool:
-        return not self.game.over and self.game.me.name not in self.bots
+        return not self.game.over and self.to_act not in self.bots
 
     def parse(self, text: str) -> Command:
         return parse(text, self.game)
@@ -114,8 +121,8 @@ class Session:
         game = self.game
         out: list[ev.Event] = []
         steps = 0
-        while not game.over and game.me.name in self.bots:
-            bot = self.bots[game.me.name]
+        while not game.over and self.to_act in self.bots:
+            bot = self.bots[self.to_act]  # a bot answers its own questions, even on another's turn
             turn = (game.turn_number, game.active)
             steps = steps + 1 if turn == getattr(self, "_last_turn", None) else 0
             self._last_turn = turn

@@ -259,7 +259,7 @@ def summarise(spec: SimSpec, games: list[GameResult], top: int = 10) -> dict[str
                                  "beaten": round(sum(hits) / max(1, len(hits)), 4),
                                  "tasks_done": _mean([g.solo.get("done", 0) for g in games]),
                                  "tasks_missed": _mean([g.solo.get("missed", 0) for g in games]),
-                                 "audit_began": round(_mean([g.solo.get("audit", 0) for g in games]), 4)}
+                                 "audit_began": round(sum(g.solo.get("audit", 0) for g in games) / max(1, len(games)), 4)}
     return report
 
 

@@ -59,26 +59,3 @@ def costs_to(board: Board, target: str, who: Traveller) -> dict[str, float]:
                 heapq.heappush(todo, (nd, prev))
     return dist
 
-
-def steps(board: Board, origin: str, target: str, who: Traveller) -> list[str]:
-    """One shortest route from origin to target (spaces after origin), walking down the costs."""
-    dist = costs_to(board, target, who)
-    if origin not in dist:
-        return []
-    route: list[str] = []
-    here = origin
-    for _ in range(len(board.spaces)):
-        if here == target:
-            break
-        best = None
-        for dest, path in board.exits(here):
-            if dest not in dist or (path.locked and not who.key) or (path.water and not who.canoe):
-                continue
-            cost = path.boots + path.monsters * who.monster + (who.exhaust if board.spaces[dest].exhausting else 0)
-            if best is None or cost + dist[dest] < best[0]:
-                best = (cost + dist[dest], dest)
-        if best is None:
-            break
-        here = best[1]
-        route.append(here)
-    return route

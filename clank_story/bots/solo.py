@@ -132,7 +132,7 @@ class SoloDirector:
         st.update(level=self.level_name, target=target, track=lv.track, threat=0, supply=lv.supply,
                   audit=0, turns=0, task=None, done=0, missed=0, rest=1)
         out.append(self.news("began", target=target, track=lv.track, cubes=lv.start_cubes))
-        self.add_threat(game, st, lv.start_cubes, out)
+        self.add_threat(game, st, lv.start_cubes, [])  # "began" has told it
 
     # -- what happened this batch ---------------------------------------------------------------
     def watch(self, game: Game, st: dict[str, Any], events: list[ev.Event], out: list[ev.Event]) -> None:
@@ -188,7 +188,8 @@ class SoloDirector:
         for _ in range(self._every(st, self.level.clear)):
             if not game.row:
                 break
-            card_id = game.row.pop(game.rng.randrange(len(game.row)))
+            # Rivals take from the cards that have been lying there, not the one just turned up.
+            card_id = game.row.pop(game.rng.randrange(max(1, len(game.row) - 1)))
             game.deck_discard.append(card_id)
             out.append(self.news("row_cleared", card=game.card(card_id).name, card_id=card_id))
             dragon = refill(game, out) or dragon

@@ -10,7 +10,7 @@ class CautiousBot(StrategyBot):
 
     name = "cautious"
     profile = Profile(risk=2.0, greed=0.6, depths=False, nearest=True, monster=2.5, points=0.8, clank=1.4,
-                      secrets=0.5, crowns=False, keys=True, margin=2.0, safety=4, home_early=1.0)
+                      secrets=0.5, crowns=False, keys=True, margin=2.0, safety=4)
 
 
 class GreedyBot(StrategyBot):

@@ -54,7 +54,6 @@ class Profile:
     backpack: bool = False  # buys a Backpack and goes for a second artifact (classic)
     margin: float = 1.0  # turns of slack it wants when racing the end of the game
     safety: int = 2  # health it keeps when it takes damage on a monster path
-    home_early: float = 0.0  # extra pull toward the exit once it holds an artifact
 
 
 @dataclass(frozen=True)
@@ -78,7 +77,6 @@ class Reading:
     avg: float
     who: Traveller
     goal: str | None
-    boots: float  # Boots per hand
     turns_left: float  # of this player's turns that still matter for buying
 
 
@@ -137,7 +135,7 @@ class StrategyBot(Bot):
             turns_left = 0.0
         far = plan_turns > 3
         w = replace(w, boots=(2.0 if far else 1.6) if goal else 0.3, swords=0.6 if goal else 0.4)
-        return Reading(game, p, w, avg, who, goal, boots, turns_left)
+        return Reading(game, p, w, avg, who, goal, turns_left)
 
     def first_out(self, game: Game, p: Player) -> float | None:
         """When the first rival is likely to escape (in rounds), judged from where they stand, whether

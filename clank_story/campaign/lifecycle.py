@@ -108,8 +108,8 @@ def new_campaign(definition: Definition, franchise: str, players: Sequence[str |
 
 
 def default_campaign(definition: Definition) -> Campaign:
-    """What `clank-story play` starts when there is no campaign yet: you and one bot rival."""
-    return new_campaign(definition, say("campaign.default_franchise"), [say("campaign.default_player")], rivals=1)
+    """What `clank-story play` starts when there is no campaign yet: you and two bot rivals."""
+    return new_campaign(definition, say("campaign.default_franchise"), [say("campaign.default_player")], rivals=2)
 
 
 # -- start of a game -------------------------------------------------------------------------------

@@ -24,18 +24,29 @@ def run_command(script: str, scenario: str | None, campaign: str | None, book: s
         click.echo(f"--book {book}: no such folder", err=True)
         return 2
     from clank_story.bots.solo import SoloDirector, SoloError
+    from clank_story.campaign.model import CampaignError
 
+    finish = None
     try:
-        position = load_scenario(scenario, seed=seed, seats=[{"name": "You"}] if solo else None)
-        session = Session.start(position)
-        if book is not None or position.ruleset.legacy:  # the Book of Secrets: waypoints, contracts
-            from clank_story.story.play import attach_book
+        if campaign is not None:  # the campaign's next game; its end-of-game steps change the file
+            from clank_story.campaign_table import finish_game, open_table
 
-            attach_book(session, book)
+            table = open_table(campaign, seed=seed, book=book, scenario=scenario)
+            session = table.session
+
+            def finish() -> tuple[list, list[str]]:
+                return finish_game(table), table.closing
+        else:
+            position = load_scenario(scenario, seed=seed, seats=[{"name": "You"}] if solo else None)
+            session = Session.start(position)
+            if book is not None or position.ruleset.legacy:  # the Book of Secrets: waypoints, contracts
+                from clank_story.story.play import attach_book
+
+                attach_book(session, book)
         if solo:
             SoloDirector.attach(session)
-    except SoloError as e:
-        click.echo(f"{scenario or 'setup'}: {e}", err=True)
+    except (SoloError, CampaignError) as e:
+        click.echo(f"{campaign or scenario or 'setup'}: {e}", err=True)
         return 2
     except ContentError as e:
         click.echo(str(e), err=True)
@@ -49,7 +60,11 @@ def run_command(script: str, scenario: str | None, campaign: str | None, book: s
         lines.append(line)
         click.echo(line)
 
-    outcome = run_script(session, text, "<stdin>" if script == "-" else script, emit)
+    try:
+        outcome = run_script(session, text, "<stdin>" if script == "-" else script, emit, finish)
+    except CampaignError as e:
+        click.echo(f"{campaign}: {e}", err=True)
+        return 2
     if transcript:
         Path(transcript).write_text("\n".join(lines) + ("\n" if lines else ""), encoding="utf-8")
     if outcome.message:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import asdict
 from typing import Any
 
 from clank_story.rules import events as ev
@@ -23,7 +24,12 @@ class Narrator:
         self.events, self.words = templates(lang)
 
     def w(self, key: str, **params: Any) -> str:
-        return self.words.get(key, key).format(**params)
+        template = self.words.get(f"{key}.one") if params.get("n") == 1 else None
+        template = template or self.words.get(key, key)
+        try:
+            return template.format(**params)
+        except (KeyError, IndexError, ValueError, TypeError):
+            return template
 
     def card(self, game: Game, card_id: str) -> str:
         return game.ruleset.name_of(card_id)
@@ -35,7 +41,9 @@ class Narrator:
         template = self.events.get(event.kind, "")
         if not template:
             return ""
-        data = event.data()
+        if isinstance(event, ev.Answered) and event.question == "story":
+            return ""  # the StoryChoice that follows says what was chosen
+        data = asdict(event)  # not event.data(): StoryChoice has a field of that name
         params: dict[str, Any] = dict(data)
         for key in ("card",):
             if key in data:
@@ -102,6 +110,14 @@ class Narrator:
                 params["winner"] = self.w("winner", player=event.winner) if event.winner else self.w("no_winner")
             case ev.StoryEffect():
                 params["value"] = event.value
+            case ev.StoryChoice():
+                params["label"] = event.data.get("label", event.option)
+            case ev.QuestionAsked():
+                params["options"] = " ".join(self.w("option.numbered", n=i, text=o).strip()
+                                             for i, o in enumerate(event.options, start=1))
+        if event.kind == "ContractRow":  # a story event (story/events.py), known here by its kind
+            params["contracts"] = "; ".join(self.w("contract.brief", name=name, description=text)
+                                            for _, name, text in data.get("contracts", ()))
         try:
             return template.format(**params)
         except (KeyError, IndexError, ValueError):
@@ -117,7 +133,7 @@ class Narrator:
             return []
         out = [self.w(f"question.{pending['q']}", player=pending["p"], source=self.card(game, pending["src"]))]
         for i, option in enumerate(pending["options"], start=1):
-            out.append(f"  {i}. {self.option(game, option)}")
+            out.append(self.w("option.numbered", n=i, text=self.option(game, option)))
         return out
 
     def option(self, game: Game, option: Mapping[str, Any]) -> str:
@@ -147,24 +163,28 @@ def describe_block(narrator: Narrator, block: Any, name: Callable[[str], str] | 
         for key, value in m.items():
             if key in ("if", "per"):
                 continue
-            template = words.get(f"effect.{key}")
+            template = words.get(f"effect.{key}.one") if value == 1 else None
+            template = template if template is not None else words.get(f"effect.{key}")
             if template is None:
                 bits.append(f"{key} {value}")
+            elif not template:
+                continue  # said nothing of on purpose (flags, counters, goto)
             elif key == "choose":
                 what = words.get("effect.or", " / ").join(describe_block(narrator, b, name) for b in value)
                 bits.append(template.format(n=len(value), what=what))
             elif key == "discard":
                 bits.append(template.format(n=1, what=describe_block(narrator, value, name)))
-            elif key == "gain_card":
+            elif key in ("gain_card", "destroy_card", "cardporium", "patron"):
                 bits.append(template.format(n=1, what=name(str(value))))
             elif key == "trash":
                 piles = value.get("from", ["hand", "discard"]) if isinstance(value, Mapping) else ["hand", "discard"]
                 what = words.get("effect.or", " / ").join(words.get(f"pile.{p}", p) for p in piles)
                 bits.append(template.format(n=1, what=what))
-            elif isinstance(value, Mapping | list | tuple):
-                bits.append(template.format(n=value, what=value))
             else:
-                bits.append(template.format(n=value, what=value))
+                try:
+                    bits.append(template.format(n=value, what=value))
+                except (KeyError, IndexError, ValueError, TypeError):  # `{n:+d}` meets a non-number
+                    bits.append(f"{key} {value}")
         text = ", ".join(bits)
         per = m.get("per")
         if per:

@@ -5,6 +5,11 @@ the numbers that follow it (`+2 Skill`, `+1 Clank`), so each beat is one sentenc
 beside it. Dragon attacks, knock-outs, escapes and the end of the game get paragraphs; a rival bot's
 whole turn is summarised in one short paragraph unless `verbose`.
 
+The Book of Secrets' events (story/events.py) are known by their kind, so this module need not
+import the story layer: a passage is a paragraph under its title with the numbers of its effects at
+the end, its choices follow numbered (with the `choose N` hint when a person must answer), and
+contracts are read aloud, completed and torn up in sentences of their own.
+
 Variants are picked by a hash of (seed, turn, player, beat number, beat kind), never by the game's
 RNG, so narrating (or not) cannot change the game and the same inputs give the same words
 (docs/narration.md)."""
@@ -25,10 +30,21 @@ from clank_story.rules.state import Game
 
 WIDTH = 78
 NUMBER_KEYS = ("skill", "swords", "boots", "gold", "teleport", "clank", "clank_credit", "clank_empty", "cards",
-               "reshuffled", "health", "damage", "rage")
+               "reshuffled", "health", "damage", "rage", "checkmarks")
 NUMBER_EVENTS = (ev.Gained, ev.ClankChanged, ev.CardsDrawn, ev.Healed, ev.TookDamage, ev.RageChanged)
 PARAGRAPHS = (ev.DragonAttacked, ev.KnockedOut, ev.Escaped, ev.GameOver)
 HAND_SIZE = 5
+# Events of the story layer (story/events.py), by kind: told in full even in a rival's summary.
+STORY_KINDS = frozenset({"PassageOpened", "QuestionAsked", "StoryChoice", "ContractRow", "ContractAdded",
+                         "ContractCompleted", "ContractDestroyed", "StoryApology", "CardDestroyed",
+                         "CardporiumAdded", "PatronPlaced", "StickerPlaced", "RuleUnlocked", "CheckmarksEarned"})
+# story event kind -> (prose beat kind, the field that names a card or thing)
+STORY_BEATS = {"ContractAdded": ("contract_added", None), "ContractDestroyed": ("contract_destroyed", None),
+               "ContractCompleted": ("contract_done", None), "StoryApology": ("apology", None),
+               "CardDestroyed": ("card_destroyed", "card"), "CardporiumAdded": ("cardporium", "card"),
+               "PatronPlaced": ("patron", "card"), "StickerPlaced": ("sticker", None),
+               "RuleUnlocked": ("unlocked", None)}
+BLOCK_TAGS = ("dragon", "paragraph", "over", "passage", "contracts")  # blank lines around these
 NBSP = "\u00a0"  # holds a number and its word together while wrapping; a plain space afterwards
 
 
@@ -97,12 +113,14 @@ class ProseNarrator:
         self.index = 0
         self.blank = True  # the last thing said was a blank line (or nothing yet)
         self.legacy = False  # templates may say `squelch` on the moor and `creep` in the halls
+        self.told_question: tuple[str, tuple[str, ...]] | None = None  # story choices just told in full
 
     # -- state for undo and saves ----------------------------------------------------------------
     def state(self) -> dict[str, Any]:
         return {"turn": self.turn, "owner": self.owner, "index": self.index, "blank": self.blank}
 
     def restore(self, state: Mapping[str, Any]) -> None:
+        self.told_question = None  # after undo or a resume the question is asked again in full
         self.turn = int(state.get("turn", 0))
         self.owner = state.get("owner")
         self.index = int(state.get("index", 0))
@@ -147,6 +165,12 @@ class ProseNarrator:
         return [line.text for line in self.tell(game, events)]
 
     def question(self, game: Game) -> list[str]:
+        """The pending question with its numbered options and the `choose N` hint; nothing when the
+        narration has just told this very question (a passage's choices follow the passage)."""
+        pending = game.pending
+        if pending is not None and self.told_question is not None and self.told_question == _story_key(pending):
+            self.told_question = None
+            return []
         out = self.plain.question(game)
         if out:
             out.append(self.w("question.hint", n=len(game.pending["options"])))  # type: ignore[index]
@@ -189,7 +213,7 @@ class ProseNarrator:
         """Blank lines before headers and around paragraphs; never two in a row, none at the start."""
         out: list[Line] = []
         for line in lines:
-            before = line.tag in ("header", "dragon", "paragraph", "over", "passage")
+            before = line.tag == "header" or line.tag in BLOCK_TAGS
             if before and not self.blank:
                 out.append(Line("", "blank"))
                 self.blank = True
@@ -200,7 +224,7 @@ class ProseNarrator:
                 continue
             out.append(line)
             self.blank = False
-            if line.tag in ("dragon", "paragraph", "over", "passage"):
+            if line.tag in BLOCK_TAGS:
                 out.append(Line("", "blank"))
                 self.blank = True
         return out
@@ -208,6 +232,11 @@ class ProseNarrator:
     def _wrap(self, text: str) -> str:
         return "\n".join(textwrap.fill(p, self.width, break_long_words=False, break_on_hyphens=False)
                          for p in text.split("\n")).replace(NBSP, " ")
+
+    def _hanging(self, text: str, indent: int = 4) -> str:
+        """One item of a list (`  2. Toss in a coin`), its wrapped lines indented under its text."""
+        return textwrap.fill(text, self.width, subsequent_indent=" " * indent, break_long_words=False,
+                             break_on_hyphens=False).replace(NBSP, " ")
 
     # -- choosing and rendering variants --------------------------------------------------------
     def _pick(self, kind: str, count: int) -> int:
@@ -250,8 +279,25 @@ class ProseNarrator:
         if not events:
             return []
         if self._is_bot(game, self.owner) and not self.verbose:
-            return self._summary(game, events)
+            # what opens a rival's turn but is not the rival's doing (the prologue, the contract row,
+            # a person answering an end-of-turn passage) is told first, in full
+            k = self._prelude(game, events)
+            return self._tell_beats(game, self._beats(game, events[:k])) + \
+                (self._summary(game, events[k:]) if events[k:] else [])
         return self._tell_beats(game, self._beats(game, events))
+
+    def _prelude(self, game: Game, events: list[ev.Event]) -> int:
+        """How many leading events are story events or another player's, with the numbers they bring."""
+        k = 0
+        for e in events:
+            player = getattr(e, "player", None)
+            not_theirs = e.kind in STORY_KINDS or isinstance(e, ev.Answered) or player not in (None, self.owner)
+            brought = k > 0 and isinstance(e, NUMBER_EVENTS) and not (isinstance(e, ev.CardsDrawn) and
+                                                                     e.count >= HAND_SIZE)
+            if not (not_theirs or brought):
+                break
+            k += 1
+        return k
 
     def _safe(self, game: Game, kind: str, ctx: Mapping[str, Any], you: bool, event: ev.Event | None) -> str:
         """Render, and fall back to the plain one-line narration rather than ever failing."""
@@ -331,15 +377,39 @@ class ProseNarrator:
                     start("waypoint", e.player, e, passage=e.passage, space=self.space(game, e.space))
                 case ev.CountdownAdvanced():
                     start("countdown", None, e, space=e.space)
+                case ev.Answered() if e.question == "story":
+                    pass  # the StoryChoice that follows tells what was chosen
                 case ev.Answered():
                     start("answered", e.player, e, option=e.option)
+                case ev.QuestionAsked():
+                    beats.append(Beat("choices", e.player, {"options": list(e.options)}, event=e))
+                    cur = None
+                case ev.StoryChoice():
+                    start("story_choice", e.player, e, label=str(e.data.get("label", e.option)))
                 case ev.DragonAttacked() | ev.KnockedOut() | ev.Escaped() | ev.GameOver():
                     beat = Beat(e.kind, getattr(e, "player", None), event=e, paragraph=True)
                     beats.append(beat)
                     cur = None
                 case ev.TurnEnded():
                     cur = None
-                case _:  # events of other layers (story, solo director): their own template, or one line
+                case _ if e.kind == "PassageOpened":
+                    start("passage", e.player, e, title=e.title, text=e.text)  # type: ignore[attr-defined]
+                case _ if e.kind == "ContractRow":
+                    beats.append(Beat("contract_row", None, {"contracts": list(e.contracts)}, event=e))  # type: ignore[attr-defined]
+                    cur = None
+                case _ if e.kind == "CheckmarksEarned":
+                    player, amount = e.player, e.amount  # type: ignore[attr-defined]
+                    if cur is None:
+                        start("checkmarks", player, e)
+                    cur.add(player, "checkmarks", amount)  # type: ignore[union-attr]
+                case _ if e.kind in STORY_BEATS:
+                    kind, card = STORY_BEATS[e.kind]
+                    ctx = asdict(e)
+                    ctx.pop("player", None)
+                    if card:
+                        ctx[card] = self.name(game, ctx[card])
+                    start(kind, getattr(e, "player", None), e, **ctx)
+                case _:  # events of other layers (solo director): their own template, or one line
                     beat = Beat(e.kind, getattr(e, "player", None), asdict(e), event=e)
                     beat.ctx["plain"] = True
                     beats.append(beat)
@@ -419,6 +489,9 @@ class ProseNarrator:
             if beat.paragraph:
                 out.extend(self._paragraph(game, beat, you))
                 continue
+            if beat.kind in ("passage", "choices", "contract_row"):
+                out.append(self._story_block(game, beat, you))
+                continue
             if beat.ctx.get("plain") and beat.kind not in self.prose:
                 text = self.plain.line(game, beat.event) if beat.event is not None else ""
                 if text.strip():
@@ -437,6 +510,37 @@ class ProseNarrator:
             if text:
                 out.append(Line(self._wrap(text), "beat"))
         return out
+
+    # -- the Book of Secrets ---------------------------------------------------------------------
+    def _story_block(self, game: Game, beat: Beat, you: str | None) -> Line:
+        """A passage (title, text reflowed into paragraphs, its effects' numbers at the end), the
+        choices it offers, or the contract row read aloud."""
+        ctx = {"player": beat.player or "", **beat.ctx}
+        mine = beat.player is not None and beat.player == you
+        if beat.kind == "passage":
+            title = self._safe(game, "passage", ctx, mine, beat.event)
+            paragraphs = [" ".join(p.split()) for p in _paragraphs(str(beat.ctx.get("text", "")))]
+            numbers = self.numbers(beat, game)
+            if numbers:
+                last = paragraphs.pop() if paragraphs else ""
+                paragraphs.append(self.w("num.beside", text=last, numbers=numbers) if last else
+                                  self.w("num.alone", numbers=numbers))
+            body = "\n\n".join(self._wrap(p) for p in paragraphs)
+            return Line(self._wrap(title) + ("\n" + body if body else ""), "passage")
+        if beat.kind == "choices":
+            options = [str(o) for o in beat.ctx.get("options", [])]
+            bot = self._is_bot(game, beat.player)
+            head = self._safe(game, "choices_bot" if bot else "choices", ctx, mine, beat.event)
+            rows = [self._wrap(head)] + [self._hanging(self.w("option.numbered", n=i, text=o), 5)
+                                         for i, o in enumerate(options, start=1)]
+            if bot:
+                return Line("\n".join(rows), "story")
+            self.told_question = (beat.player or "", tuple(options))
+            return Line("\n".join([*rows, self.w("question.hint", n=len(options))]), "question")
+        head = self._safe(game, "contract_row", ctx, False, beat.event)
+        rows = [self._hanging(self.w("contract.line", name=name, description=text), 4)
+                for _, name, text in beat.ctx.get("contracts", [])]
+        return Line("\n".join([self._wrap(head), *rows]), "contracts")
 
     # -- paragraphs ------------------------------------------------------------------------------
     def _paragraph(self, game: Game, beat: Beat, you: str | None) -> list[Line]:
@@ -574,3 +678,25 @@ class ProseNarrator:
         for beat in paragraphs:
             out.extend(self._paragraph(game, beat, self.you(game)))
         return out
+
+
+def _paragraphs(text: str) -> list[str]:
+    """A passage's text as paragraphs: lines run together, a blank line starts a new paragraph."""
+    out: list[str] = []
+    current: list[str] = []
+    for line in text.splitlines():
+        if line.strip():
+            current.append(line.strip())
+        elif current:
+            out.append(" ".join(current))
+            current = []
+    if current:
+        out.append(" ".join(current))
+    return out
+
+
+def _story_key(pending: Mapping[str, Any]) -> tuple[str, tuple[str, ...]] | None:
+    """What identifies a pending story question: who is asked, and the choices' labels."""
+    if pending.get("q") != "story":
+        return None
+    return str(pending.get("p", "")), tuple(str(o.get("label", "")) for o in pending.get("options", []))

@@ -28,6 +28,13 @@ class StoryApology(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ContractRow(Event):
+    """The contract row read aloud at the start of a game: (id, name, description) each."""
+
+    contracts: tuple[tuple[str, str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class ContractAdded(Event):
     contract: str
     name: str

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from clank_story.content.diagnostics import Diagnostic
@@ -80,12 +80,19 @@ class Router:
     def contract_row(self) -> list[Contract]:
         return [self.book.contracts[c] for c in self.state.contracts if c in self.book.contracts]
 
-    def describe_contracts(self) -> list[str]:
+    def describe_contracts(self, detail: Callable[[Contract], str] | None = None) -> list[str]:
+        """The row for the `contracts` command: each contract's name and visible description, then
+        `detail(contract)` (when, cost and reward, worded by the caller in the game's names) if given."""
         row = self.contract_row()
         if not row:
             return [word("contracts.empty")]
-        return [word("contracts.header"), *(word("contracts.line", name=c.name, description=c.description)
-                                             for c in row)]
+        lines = [word("contracts.header")]
+        for c in row:
+            lines.append(word("contracts.line", name=c.name, description=c.description))
+            extra = detail(c) if detail is not None else ""
+            if extra:
+                lines.append(extra)
+        return lines
 
     # -- events in --------------------------------------------------------------------------------
     def _on(self, e: ev.Event) -> list[ev.Event]:
@@ -99,11 +106,13 @@ class Router:
             case ev.StoryEffect():
                 return self._effect(e)
             case ev.TurnStarted() if not state.started:
+                # the rulebook's order: the prologue, the contract row read aloud, then play
                 state.started = True
-                for p in self._game.players:
-                    self._contracts("start_of_game", p.name)
                 if self.prologue:
                     state.agenda.append(_open(self.prologue, self._game.players[0].name, "prologue"))
+                state.agenda.append({"do": "row"})
+                for p in self._game.players:
+                    self._contracts("start_of_game", p.name)
             case ev.TurnEnded():
                 self._contracts("end_of_turn", e.player)
             case ev.Moved():
@@ -149,6 +158,10 @@ class Router:
                 out += self._check_contract(step)
             elif kind == "complete":
                 out += self._complete(step["id"], step["player"], pay=step.get("pay", True))
+            elif kind == "row":
+                row = self.contract_row()
+                if row:
+                    out.append(sev.ContractRow(tuple((c.id, c.name, c.description) for c in row)))
         return out
 
     def _names(self, player: str | None) -> dict[str, Any]:
@@ -214,7 +227,8 @@ class Router:
         if options:
             effects.ask(self._game, self._game.player(player), "story", options, source, optional=False,
                         passage=pid)
-            return []
+            # the choices as an event too, so a transcript shows what a bot was offered
+            return [ev.QuestionAsked(player, "story", tuple(o["label"] for o in options))]
         if step.get("goto"):
             self.state.agenda.insert(0, _open(step["goto"], player, source))
         return []

@@ -35,8 +35,8 @@ def test_the_director_opens_with_a_target_score_and_threat_cubes_in_the_clank_ar
     table, events = solo()
     began = news(events, "began")
     assert began and str(notes(table)["target"]) in began[0].text
-    assert table.game.clank_area[THREAT] == 2
-    assert news(events, "threat_added")
+    assert table.game.clank_area[THREAT] == 2 and began[0].info["cubes"] == 2
+    assert not news(events, "threat_added")  # the opening sentence has said so
 
 
 def test_threat_cubes_the_dragon_draws_move_the_threat_track():
@@ -75,6 +75,15 @@ def test_between_turns_a_rival_franchise_clears_a_row_card_and_the_row_refills()
     assert len(cleared) == 1
     assert cleared[0].info["card_id"] in table.game.deck_discard
     assert len(table.game.row) == 6
+    assert news(events, "threat_added")[0].info["n"] == 1  # and one more threat cube
+
+
+def test_rivals_take_cards_that_have_been_lying_in_the_row_not_the_one_just_revealed():
+    table, _ = solo()
+    for _ in range(6):
+        newest = table.game.row[-1]
+        events = table.do("play all", "end")
+        assert news(events, "row_cleared")[0].info["card_id"] != newest or table.game.row.count(newest) > 1
 
 
 def test_a_task_met_in_time_pays_its_reward():

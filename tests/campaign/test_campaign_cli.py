@@ -73,13 +73,13 @@ def test_campaign_show_prints_status_reports_and_the_franchise_board(tmp_path: P
     assert result.exit_code == 0, result.output
     out = result.output
     assert out.startswith("The Branch — a Gilt & Gristle, Licensed Retrieval franchise (gilt-and-gristle)")
-    assert "Next: game 1 of 3, on the board 'brackenmoor'." in out
+    assert "Next: game 1 of 10, on the board 'brackenmoor'." in out
     assert "  Ana (red; deck box: Ana) — New Hire, 0 checkmark(s)" in out
     assert "  Mirela Quillfeather (blue, a bot rival; deck box: Quill the Auditor)" in out
     assert "  Game 1 (brackenmoor): Most Valuable Employee Ana. Ana 31 (escaped), Mirela Quillfeather 0." in out
     assert "    Notes: A good day." in out
     assert "  Stickers: The Turnip Tithe" in out and "  Cards destroyed: Bog Imp" in out
-    assert "  Dran Enterprises track: X _ _ _ _ (1 X)" in out
+    assert "  Rival track: X _ _ _ _ (1 X)" in out
 
 
 def test_campaign_show_json_is_the_file_as_data(tmp_path: Path) -> None:

@@ -13,10 +13,10 @@ from clank_story.campaign.model import CampaignError
 MINI = Path(__file__).parent / "data" / "mini" / "campaign.yaml"
 
 
-def test_the_shipped_definition_has_three_games_on_brackenmoor() -> None:
+def test_the_shipped_definition_has_ten_games_on_brackenmoor() -> None:
     d, warnings = load_definition("gilt-and-gristle")
     assert "gilt-and-gristle" in available_definitions()
-    assert [(g.number, g.board) for g in d.games] == [(1, "brackenmoor"), (2, "brackenmoor"), (3, "brackenmoor")]
+    assert [(g.number, g.board) for g in d.games] == [(n, "brackenmoor") for n in range(1, 11)]
     assert [s.level for s in d.status_track] == ["copper", "silver", "gold"]
     assert warnings == []  # no book given: passages are not looked up
 

@@ -272,7 +272,7 @@ def test_the_end_of_a_game_is_told_in_sentences(mini, fresh: Campaign) -> None:
         "Ana earns 3 checkmark(s) of grudging approval, for scoring, winning, completing Personal Goals row 2 (3 in all).",
         "Ana is promoted: Copper Associate!",
         "Rex earns no checkmark this time.",
-        "Someone scored nothing: an X goes on the Dran Enterprises track (1 in all).",
+        "Someone scored nothing: an X goes on the rival track (1 in all).",
         "Still in the contract row, carried to the next game: Mind the Mill.",
     ]
 

@@ -1,0 +1,304 @@
+"""Checks across files: what templates read (names, flags, counters, passages, cards, spaces), which
+passages something can reach, waypoints without a passage, contracts and patrons a campaign names.
+
+Positions of effects are found only for the diagnostics that need one, by reading that file's YAML
+again (a clean book costs nothing extra)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from clank_story.authoring import templates as t
+from clank_story.content.diagnostics import Report
+from clank_story.content.schema import suggest
+
+if TYPE_CHECKING:
+    from clank_story.authoring.lint import Project
+    from clank_story.story.passages import Book, Passage
+
+Steps = tuple[Any, ...]  # a way into a file: keys, list indexes, ("contract_at", line)
+
+
+@dataclass
+class Where:
+    path: str
+    line: int
+    col: int
+    steps: Steps = ()  # when given, the exact spot is looked up only if a diagnostic needs it
+
+
+@dataclass
+class Uses:
+    """Flags and counters: where each is read and where each is written."""
+
+    reads: dict[str, list[Where]] = field(default_factory=dict)
+    sets: dict[str, list[Where]] = field(default_factory=dict)  # flag: / counter:
+    writes: dict[str, list[Where]] = field(default_factory=dict)  # sets, plus unflag:
+    dynamic: bool = False  # read by a computed name somewhere: any may be read
+
+
+class Locator:
+    """(line, col) of a spot in a file, from its YAML read again (once per file)."""
+
+    def __init__(self, texts: dict[str, str]) -> None:
+        self.texts = texts
+        self.nodes: dict[str, Any] = {}
+
+    def __call__(self, where: Where) -> tuple[int, int]:
+        if not where.steps or where.path not in self.texts:
+            return where.line, where.col
+        try:
+            node = self._root(where.path)
+            spot = self._walk(node, where.steps)
+        except Exception:  # a spot that cannot be found keeps the nearby position it came with
+            return where.line, where.col
+        return spot or (where.line, where.col)
+
+    def _root(self, path: str) -> Any:
+        if path not in self.nodes:
+            from clank_story.story.yamlfast import load_text
+
+            self.nodes[path] = load_text(self.texts[path], path)
+        return self.nodes[path]
+
+    @staticmethod
+    def _walk(node: Any, steps: Steps) -> tuple[int, int] | None:
+        for i, step in enumerate(steps):
+            last = i == len(steps) - 1
+            if isinstance(step, tuple) and step[0] == "contract_at":
+                node = next(c for c in node.elements() if c.line == step[1])
+                continue
+            if isinstance(step, int) and isinstance(node.value, dict):
+                if step != 0:
+                    return None
+                continue  # a block written as one mapping is its own first item
+            if last:
+                return node.value_pos(step) if isinstance(step, int) else node.key_pos(step)
+            node = node.child(step)
+        return node.line, node.col
+
+
+def cross_checks(project: Project, report: Report) -> None:
+    locate = Locator(project.texts)
+    spaces = {s for b in project.boards.values() for s in b.spaces}
+    bf = project.book
+    if bf is not None:
+        uses = Uses()
+        _templates(bf, project, spaces, uses, report, locate)
+        _effects(bf.book, uses)
+        _flags(uses, report, locate)
+        _reachability(bf.book, project, report)
+        _waypoints(bf.book, project, report, locate)
+    _contracts(project, spaces, report, locate)
+    _definitions(project, report, locate)
+
+
+# -- what templates and conditions read -------------------------------------------------------------
+def _templates(bf: Any, project: Project, spaces: set[str], uses: Uses, report: Report, locate: Locator) -> None:
+    book: Book = bf.book
+    for p in book.passages.values():
+        for key, source in p.sources.items():
+            kind = "condition" if key.endswith(".if") else "template"
+            facts = bf.facts.get((kind, source))
+            if facts is None:
+                continue
+            for fact in facts:
+                line, col = p.where(key, fact[-1])
+                _fact(fact, Where(p.path, line, col), key, book, project, spaces, uses, report)
+    for c in book.contracts.values():
+        sources = [(c.condition, ("if",))] + [(e.get("if"), ("reward", i, "if")) for i, e in enumerate(c.reward)]
+        for source, steps in sources:
+            if not isinstance(source, str):
+                continue
+            where = Where(c.path, c.line, c.col, (("contract_at", c.line), *steps))
+            facts = bf.facts.get(("condition", source))
+            if facts is None:
+                line, col = locate(where)
+                report.error(c.path, line, col, "BS034", f"cannot read the condition '{source}'")
+                continue
+            for fact in facts:
+                line, col = locate(where)
+                _fact(fact, Where(c.path, line, col), "if", book, project, spaces, uses, report)
+
+
+def _fact(fact: t.Fact, where: Where, key: str, book: Book, project: Project, spaces: set[str], uses: Uses,
+          report: Report) -> None:
+    kind, path, line, col = fact[0], where.path, where.line, where.col
+    if kind == t.ATTR:
+        report.error(path, line, col, "LN010", fact[1])
+    elif kind in (t.FLAG, t.COUNTER):
+        uses.reads.setdefault(f"{kind}:{fact[1]}", []).append(where)
+    elif kind in (t.ANY_FLAG, t.ANY_COUNTER):
+        uses.dynamic = True
+    elif kind == t.PASSAGE and fact[1] not in book.passages:
+        report.warning(path, line, col, "LN040", f"there is no passage '{fact[1]}' in the book, so it is never "
+                                                 f"seen{suggest(fact[1], sorted(book.passages))}")
+    elif kind == t.CARD and fact[1] not in project.cards:
+        report.warning(path, line, col, "LN041", f"no card '{fact[1]}'{suggest(fact[1], sorted(project.cards))}")
+    elif kind == t.SPACE and spaces and fact[1] not in spaces:
+        report.warning(path, line, col, "LN042",
+                       f"no board has a space '{fact[1]}', so this never holds{suggest(fact[1], sorted(spaces))}")
+    elif kind == t.CONST and not fact[2] and key.endswith(".if") or kind == t.CONST and not fact[2] and key == "if":
+        report.warning(path, line, col, "LN011", f"this `if:` is always {fact[1]}: what it guards never happens")
+
+
+# -- what effects write, and where passages lead ----------------------------------------------------
+def effect_items(block: Any, steps: Steps) -> Iterator[tuple[dict[str, Any], Steps]]:
+    """Every effect mapping in a block, nested `choose:` and `discard:` blocks included."""
+    items = [block] if isinstance(block, dict) else list(block) if isinstance(block, list) else []
+    for i, item in enumerate(items):
+        if not isinstance(item, dict):
+            continue
+        here = (*steps, i)
+        yield item, here
+        for key in ("choose", "discard"):
+            inner = item.get(key)
+            if key == "choose" and isinstance(inner, list):
+                for j, sub in enumerate(inner):
+                    yield from effect_items(sub, (*here, key, j))
+            elif key == "discard" and isinstance(inner, dict | list):
+                yield from effect_items(inner, (*here, key))
+
+
+def passage_blocks(p: Passage) -> Iterator[tuple[Any, Steps, str | None]]:
+    """(effect block, steps to it, the goto that follows) of a passage and each of its choices."""
+    base = ("passages", p.id)
+    yield p.effects, (*base, "effects"), p.goto
+    for n, choice in enumerate(p.choices):
+        yield choice.get("effects") or [], (*base, "choices", n, "effects"), choice.get("goto") or p.goto
+
+
+def _effects(book: Book, uses: Uses) -> None:
+    def note(block: Any, path: str, line: int, col: int, steps: Steps) -> None:
+        for item, here in effect_items(block, steps):
+            for key in ("flag", "unflag", "counter"):
+                if key not in item:
+                    continue
+                value = item[key]
+                names = list(value) if isinstance(value, dict) else [str(value)]
+                kind = "counter" if key == "counter" else "flag"
+                for name in names:
+                    where = Where(path, line, col, (*here, key))
+                    uses.writes.setdefault(f"{kind}:{name}", []).append(where)
+                    if key != "unflag":
+                        uses.sets.setdefault(f"{kind}:{name}", []).append(where)
+
+    for p in book.passages.values():
+        for block, steps, _ in passage_blocks(p):
+            note(block, p.path, p.line, p.data.get("col", 1), steps)
+    for c in book.contracts.values():
+        note(c.reward, c.path, c.line, c.col, (("contract_at", c.line), "reward"))
+
+
+def _flags(uses: Uses, report: Report, locate: Locator) -> None:
+    codes = {"flag": ("LN030", "LN031", "set"), "counter": ("LN032", "LN033", "added to")}
+    for name, reads in uses.reads.items():
+        kind, short = name.split(":", 1)
+        if name not in uses.sets:
+            code, _, verb = codes[kind]
+            for where in reads:
+                report.warning(where.path, where.line, where.col, code,
+                               f"the {kind} '{short}' is read but never {verb}{_near(short, kind, uses.sets)}")
+    if uses.dynamic:
+        return
+    for name, writes in uses.writes.items():
+        kind, short = name.split(":", 1)
+        if name not in uses.reads:
+            code = codes[kind][1]
+            for where in writes:
+                line, col = locate(where)
+                report.warning(where.path, line, col, code, f"the {kind} '{short}' is {codes[kind][2]} but never read")
+
+
+def _near(name: str, kind: str, known: dict[str, Any]) -> str:
+    return suggest(name, [k.split(":", 1)[1] for k in known if k.startswith(kind + ":")])
+
+
+def _reachability(book: Book, project: Project, report: Report) -> None:
+    roots: set[str] = {s.waypoint for b in project.boards.values() for s in b.spaces.values() if s.waypoint}
+    roots.update(c.passage for c in book.contracts.values() if c.passage)
+    for definition, _ in project.definitions:
+        roots.update(definition_passages(definition))
+    seen: set[str] = set()
+    todo = [r for r in roots if r in book.passages]
+    while todo:
+        pid = todo.pop()
+        if pid in seen:
+            continue
+        seen.add(pid)
+        todo.extend(n for n in links(book.passages[pid]) if n in book.passages and n not in seen)
+    for pid, p in book.passages.items():
+        if pid not in seen:
+            report.warning(p.path, p.line, p.data.get("col", 1), "LN020",
+                           f"nothing leads to passage '{pid}': no waypoint, contract, campaign game, goto or "
+                           f"choice names it")
+
+
+def links(p: Passage) -> list[str]:
+    """Passages this one can lead to: its goto, its choices' gotos, goto effects."""
+    out: list[str] = []
+    for block, _, goto in passage_blocks(p):
+        if goto:
+            out.append(str(goto))
+        for item, _ in effect_items(block, ()):
+            if isinstance(item.get("goto"), str):
+                out.append(item["goto"])
+    return list(dict.fromkeys(out))
+
+
+def definition_passages(definition: Any) -> list[str]:
+    out: list[str] = []
+    for g in definition.games:
+        out += [p for p in (g.prologue, g.epilogue) if p]
+    out += [s.passage for s in definition.status_track if s.passage]
+    out += list(definition.dran_track)
+    out += [c.end_of_game for c in definition.contracts.values() if c.end_of_game]
+    return out
+
+
+def _waypoints(book: Book, project: Project, report: Report, locate: Locator) -> None:
+    for board_id, path in project.linted_boards.items():
+        board = project.boards[board_id]
+        for sid, space in board.spaces.items():
+            if space.waypoint and space.waypoint not in book.passages:
+                line, col = locate(Where(path, 1, 1, ("spaces", sid, "waypoint")))
+                report.warning(path, line, col, "LN021",
+                               f"waypoint '{space.waypoint}' of space '{sid}' has no passage in the book"
+                               f"{suggest(space.waypoint, sorted(book.passages))}")
+
+
+# -- contracts and campaign definitions -------------------------------------------------------------
+def _contracts(project: Project, spaces: set[str], report: Report, locate: Locator) -> None:
+    if project.book is None:
+        return
+    for c in project.book.book.contracts.values():
+        if c.target is None:
+            continue
+        if c.trigger == "enter_space":
+            known, what = spaces, "space"
+        else:
+            known, what = set(project.cards), "card"
+        if c.target not in known:
+            line, col = locate(Where(c.path, c.line, c.col, (("contract_at", c.line), "trigger", c.trigger)))
+            report.error(c.path, line, col, "LN043", f"contract '{c.id}' waits for {c.trigger} '{c.target}', "
+                                                     f"but there is no such {what}{suggest(c.target, sorted(known))}")
+
+
+def _definitions(project: Project, report: Report, locate: Locator) -> None:
+    contracts = set(project.book.book.contracts) if project.book is not None else None
+    for definition, path in project.definitions:
+        for i, g in enumerate(definition.games):
+            if g.patron and g.patron not in project.cards:
+                line, col = locate(Where(path, 1, 1, ("games", i, "patron")))
+                report.warning(path, line, col, "LN045", f"game {g.number}: the patron '{g.patron}' is not a "
+                                                         f"card (yet){suggest(g.patron, sorted(project.cards))}")
+            if contracts is None:
+                continue
+            for j, cid in enumerate(g.contracts):
+                if cid not in contracts:
+                    line, col = locate(Where(path, 1, 1, ("games", i, "contracts", j)))
+                    report.warning(path, line, col, "LN044",
+                                   f"game {g.number} puts contract '{cid}' in the row, but the book has no such "
+                                   f"contract: it would never complete{suggest(cid, sorted(contracts))}")

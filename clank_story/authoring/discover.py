@@ -1,0 +1,104 @@
+"""Which files `book lint` reads and what each one is.
+
+A file's kind comes from where it stands (the folder conventions the loaders use: `cards/`, `boards/`,
+`scenarios/`, `secrets.yaml`, `market.yaml`, `campaign.yaml`, `locale/*/narration.yaml`) and, failing
+that, from its top-level keys. Reading the top-level keys needs no YAML parse: they are the lines that
+start in column 1."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from clank_story.paths import locale_dir, shipped
+
+KINDS = ("cards", "board", "scenario", "secrets", "market", "book", "definition", "narration")
+SCENARIO_KEYS = frozenset({"ruleset", "board", "seed", "players", "active", "rage", "bag", "row", "deck", "cards",
+                           "artifacts"})
+CARD_FILE_KEYS = frozenset({"cards", "ruleset", "deck"})
+_TOP_KEY = re.compile(r"""^(?:"([^"]*)"|'([^']*)'|([^\s#'"][^:#]*?))\s*:(?:\s|$)""")
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    path: Path  # as given (or found) on disk
+    shown: str  # how diagnostics name it: relative to the working folder when inside it
+    kind: str | None  # one of KINDS, or None: not a content file
+
+
+def default_paths() -> list[Path]:
+    """The shipped content: campaign definitions and content, the Book of Secrets, the narration."""
+    return [shipped("campaigns"), shipped("book_of_secrets"), locale_dir("en") / "narration.yaml"]
+
+
+def shown_path(path: Path | str) -> str:
+    """Relative to the working folder when the file is inside it (stable output), else absolute."""
+    p = Path(path)
+    try:
+        absolute = p if p.is_absolute() else Path.cwd() / p
+        rel = os.path.relpath(absolute, Path.cwd())
+    except (OSError, ValueError):
+        return str(p)
+    return str(absolute) if rel.startswith("..") else Path(rel).as_posix()
+
+
+def collect(paths: list[Path]) -> tuple[list[Path], list[str]]:
+    """YAML files under the paths (sorted, hidden folders skipped) and the paths that do not exist."""
+    files: list[Path] = []
+    missing: list[str] = []
+    for path in paths:
+        if path.is_file():
+            files.append(path)
+        elif path.is_dir():
+            for found in sorted(path.rglob("*")):
+                rel = found.relative_to(path).parts
+                if found.suffix in (".yaml", ".yml") and found.is_file() and not any(
+                        part.startswith(".") for part in rel):
+                    files.append(found)
+        else:
+            missing.append(str(path))
+    seen: set[Path] = set()
+    unique = []
+    for f in files:
+        key = f.resolve()
+        if key not in seen:
+            seen.add(key)
+            unique.append(f)
+    return unique, missing
+
+
+def top_keys(text: str) -> set[str]:
+    keys: set[str] = set()
+    for line in text.splitlines():
+        if not line or line[0] in " \t#-" or line.startswith("---") or line.startswith("..."):
+            continue
+        m = _TOP_KEY.match(line)
+        if m:
+            keys.add((m.group(1) or m.group(2) or m.group(3) or "").strip())
+    return keys
+
+
+def classify(path: Path, text: str) -> str | None:
+    name, parent = path.name, path.parent.name
+    if name == "narration.yaml" and path.parent.parent.name == "locale":
+        return "narration"
+    keys = top_keys(text)
+    if name == "campaign.yaml" or "games" in keys:
+        return "definition"
+    if name == "secrets.yaml":
+        return "secrets"
+    if name == "market.yaml":
+        return "market"
+    if keys & {"passages", "contracts"}:
+        return "book"
+    if parent == "boards" or {"spaces", "paths"} <= keys:
+        return "board"
+    if parent == "scenarios":
+        return "scenario"
+    if parent == "cards" or ("cards" in keys and keys <= CARD_FILE_KEYS):
+        return "cards"
+    if keys and keys <= SCENARIO_KEYS:
+        return "scenario"
+    return None

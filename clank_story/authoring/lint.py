@@ -1,0 +1,238 @@
+"""`book lint`: every content file checked by the loader the game uses, then the checks that need the
+whole picture (authoring/crossref.py). Diagnostics come back sorted, as text or stable JSON.
+
+What belongs together: all card files, boards, secrets and market files of a run join the shipped core
+content (as a campaign folder's content does in play); all Book of Secrets files of a run are one book;
+campaign definitions are checked against that book. Without a book in the run, nothing is said about
+passages a board or definition names (the definition loader does the same)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from clank_story.authoring.codes import ALLOW_MARK
+from clank_story.authoring.discover import SourceFile, classify, collect, default_paths, shown_path
+from clank_story.content.diagnostics import ContentError, Diagnostic, Report
+from clank_story.rules.model import Board, CardDef
+
+JSON_VERSION = 1
+
+
+@dataclass
+class Project:
+    """What one lint run read: the files, the content they add to the core, the book, definitions."""
+
+    files: list[SourceFile] = field(default_factory=list)
+    texts: dict[str, str] = field(default_factory=dict)  # shown path -> text
+    cards: dict[str, CardDef] = field(default_factory=dict)  # core + linted
+    boards: dict[str, Board] = field(default_factory=dict)  # core + linted
+    linted_boards: dict[str, str] = field(default_factory=dict)  # board id -> shown path
+    book: Any = None  # BookFacts, when the run has book files
+    definitions: list[tuple[Any, str]] = field(default_factory=list)  # (Definition, shown path)
+    market_items: set[str] = field(default_factory=set)
+
+
+@dataclass
+class LintResult:
+    diagnostics: list[Diagnostic]
+    files: int
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "warning"]
+
+    def status(self, strict: bool = False) -> int:
+        return 1 if self.errors or (strict and self.warnings) else 0
+
+    def as_json(self) -> str:
+        data = {
+            "version": JSON_VERSION,
+            "files": self.files,
+            "errors": len(self.errors),
+            "warnings": len(self.warnings),
+            "diagnostics": [d.as_json() for d in self.diagnostics],
+        }
+        return json.dumps(data, indent=2, ensure_ascii=False)
+
+    def as_text(self) -> list[str]:
+        return [str(d) for d in self.diagnostics]
+
+
+class LintUsageError(Exception):
+    """A path that does not exist, or the like: exit status 2."""
+
+
+def lint(paths: Sequence[Path | str] | None = None) -> LintResult:
+    """Lint the files and folders given (default: the shipped content)."""
+    chosen = [Path(p) for p in paths] if paths else default_paths()
+    found, missing = collect(chosen)
+    if missing:
+        raise LintUsageError(", ".join(missing))
+    report = Report()
+    project = Project()
+    for path in found:
+        shown = shown_path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            report.error(shown, 1, 1, "CT000", f"cannot read the file: {getattr(e, 'strerror', None) or e}")
+            project.files.append(SourceFile(path, shown, None))
+            continue
+        project.texts[shown] = text
+        project.files.append(SourceFile(path, shown, classify(path, text)))
+    _content(project, report)
+    _book(project, report)
+    _definitions(project, report)
+    _others(project, report)
+    from clank_story.authoring.crossref import cross_checks
+
+    cross_checks(project, report)
+    return LintResult(_finish(report.diagnostics, project.texts), len(project.files))
+
+
+# -- the loaders --------------------------------------------------------------------------------------
+def _node(f: SourceFile, project: Project, report: Report):  # -> Node | None
+    from clank_story.content.yamlio import load_text
+
+    try:
+        node = load_text(project.texts[f.shown], f.shown)
+    except ContentError as e:
+        report.diagnostics.extend(e.diagnostics)
+        return None
+    return node if node.value is not None else None
+
+
+def _content(project: Project, report: Report) -> None:
+    """Cards, boards, secrets and market files, each through its loader, merged over the core."""
+    from clank_story.content import library
+    from clank_story.content.boards import board_from_node, board_warnings
+    from clank_story.content.cards import load_card_file
+    from clank_story.content.effects_check import Refs
+
+    try:
+        core = library.catalog()
+        project.cards.update(core.cards())
+        project.boards.update(core.boards)
+        project.market_items.update(m.id for items in core.market.values() for m in items)
+    except ContentError as e:  # the shipped core itself is broken: say so, and check the rest anyway
+        report.diagnostics.extend(e.diagnostics)
+    refs = Refs()
+    extra = library.Catalog()
+    for f in project.files:
+        if f.kind not in ("cards", "board", "secrets", "market"):
+            continue
+        node = _node(f, project, report)
+        if node is None:
+            continue
+        if f.kind == "cards":
+            for card in load_card_file(node, report, refs).cards:
+                project.cards[card.id] = card
+        elif f.kind == "board":
+            board = board_from_node(node, report)
+            if board is not None:
+                board_warnings(board, node, report)
+                project.boards[board.id] = board
+                project.linted_boards[board.id] = f.shown
+        elif f.kind == "secrets":
+            library._load_secrets(node, extra, report)
+        else:
+            library._load_market(node, extra, report)
+            project.market_items.update(m.id for items in extra.market.values() for m in items)
+    from clank_story.content.schema import suggest
+
+    for card_id, where in refs.cards:  # what a game's setup reports when a card names a missing card
+        if card_id not in project.cards:
+            report.error(where.path, where.line, where.col, "SC001",
+                         f"no card '{card_id}'{suggest(card_id, sorted(project.cards))}")
+
+
+def _book(project: Project, report: Report) -> None:
+    from clank_story.authoring import bookload
+
+    paths = [f.shown for f in project.files if f.kind == "book"]
+    if not paths:
+        return
+    project.book = bookload.load(paths, set(project.cards))
+    report.diagnostics.extend(project.book.book.diagnostics)
+
+
+def _definitions(project: Project, report: Report) -> None:
+    from clank_story.campaign.definition import load_definition
+    from clank_story.campaign.model import CampaignError
+
+    book = set(project.book.book.passages) if project.book is not None else None
+    for f in project.files:
+        if f.kind != "definition":
+            continue
+        try:
+            definition, warnings = load_definition(f.path, book=book)
+        except CampaignError as e:
+            report.diagnostics.extend(e.diagnostics or [Diagnostic(f.shown, 1, 1, "CT000", e.message or str(e))])
+            continue
+        except ContentError as e:
+            report.diagnostics.extend(e.diagnostics)
+            continue
+        report.diagnostics.extend(warnings)
+        project.definitions.append((definition, f.shown))
+        from clank_story.content.library import catalog
+
+        try:
+            content = catalog(definition.content_roots())
+            project.cards.update(content.cards())
+            for board_id, board in content.boards.items():
+                project.boards.setdefault(board_id, board)
+        except ContentError as e:
+            report.diagnostics.extend(e.diagnostics)
+
+
+def _others(project: Project, report: Report) -> None:
+    """Scenarios (their loader builds a whole game's content), narration, and unknown files."""
+    from clank_story.authoring.narration import check_narration
+    from clank_story.content.scenario import load_scenario
+
+    for f in project.files:
+        if f.kind == "scenario":
+            try:
+                load_scenario(f.shown, text=project.texts[f.shown])
+            except ContentError as e:
+                report.diagnostics.extend(e.diagnostics)
+        elif f.kind == "narration":
+            node = _node(f, project, report)
+            if node is not None:
+                check_narration(node, report)
+        elif f.kind is None and f.shown in project.texts and project.texts[f.shown].strip():
+            report.warning(f.shown, 1, 1, "LN001",
+                           "not a content file clank-story reads (cards, board, scenario, secrets, market, "
+                           "Book of Secrets, campaign definition or narration); skipped")
+
+
+# -- finishing ----------------------------------------------------------------------------------------
+def _finish(diagnostics: list[Diagnostic], texts: dict[str, str]) -> list[Diagnostic]:
+    """Paths as shown, duplicates merged, warnings an author allowed on their line dropped, sorted."""
+    out: set[Diagnostic] = set()
+    lines: dict[str, list[str]] = {}
+    for d in diagnostics:
+        shown = shown_path(d.path) if d.path and not d.path.startswith("<") else d.path
+        d = Diagnostic(shown, d.line, d.col, d.code, d.message, d.severity)
+        if d.severity == "warning" and shown in texts:
+            file_lines = lines.setdefault(shown, texts[shown].splitlines())
+            if 1 <= d.line <= len(file_lines) and _allowed(file_lines[d.line - 1], d.code):
+                continue
+        out.add(d)
+    return sorted(out)
+
+
+def _allowed(line: str, code: str) -> bool:
+    at = line.find(ALLOW_MARK)
+    if at < 0:
+        return False
+    words = line[at + len(ALLOW_MARK):].replace(",", " ").split()
+    return code in words or "all" in words
