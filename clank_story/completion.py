@@ -54,13 +54,15 @@ def _fits(want: str, ident: str, name: str) -> bool:
     return " " not in want and any(word.startswith(want) for word in n_name.split())
 
 
-def verbs(game: Game, lang: str = "en") -> list[tuple[str, str]]:
-    """(verb, what it does) for every verb that can do something now, then looking and session ones."""
+def verbs(game: Game, lang: str = "en", *, contracts: bool = False) -> list[tuple[str, str]]:
+    """(verb, what it does) for every verb that can do something now, then looking and session ones
+    (`contracts` only in a game with a Book of Secrets)."""
     topics = looking.help_topics(lang)
     legal = {VERB_OF[type(c)] for c in legal_commands(game)}
     ordered = [v for v in ("play", "acquire", "use", "fight", "move", "teleport", "coach", "take", "market",
                            "choose", "end") if v in legal]
-    ordered += [v for v in looking.LOOKING_VERBS if v != "help"] + ["help", "undo", "save", "quit"]
+    ordered += [v for v in looking.LOOKING_VERBS if v != "help" and (contracts or v != "contracts")]
+    ordered += ["help", "undo", "save", "quit"]
     return [(v, topics.get(v, {}).get("summary", "")) for v in ordered]
 
 
@@ -122,12 +124,14 @@ def arguments(game: Game, verb: str, lang: str = "en") -> list[tuple[str, str, s
     return out
 
 
-def complete(game: Game, before_cursor: str, lang: str = "en") -> list[Candidate]:
-    """Candidates for the text left of the cursor: a verb, or the argument of the verb typed."""
+def complete(game: Game, before_cursor: str, lang: str = "en", *, contracts: bool = False) -> list[Candidate]:
+    """Candidates for the text left of the cursor: a verb, or the argument of the verb typed.
+    `contracts`: the game has a contract row to look at (a Book of Secrets is attached)."""
     text = before_cursor.lstrip()
     if " " not in text:
         want = text.lower()
-        return [Candidate(v, -len(text), v, meta) for v, meta in verbs(game, lang) if v.startswith(want)]
+        return [Candidate(v, -len(text), v, meta) for v, meta in verbs(game, lang, contracts=contracts)
+                if v.startswith(want)]
     word, _, arg = text.partition(" ")
     verb = looking.resolve_verb(word)
     if verb is None:

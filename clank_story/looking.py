@@ -1,5 +1,5 @@
 """The looking commands (`look`, `hand`, `row`, `reserve`, `status`, `deck`, `discard`, `map`, `card`,
-`score`, `help`): pure functions from a game to text.
+`score`, `contracts`, `help`): pure functions from a game (and its story router) to text.
 
 They read the state and never change it, so the REPL, `run` scripts and tests share them. Every word
 comes from locale/<lang>/looking.yaml and help.yaml; refusals are CommandErrors with message ids."""
@@ -11,7 +11,7 @@ import textwrap
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clank_story.rules.errors import AmbiguousCommand, UnknownCommand
 from clank_story.rules.model import Path
@@ -19,8 +19,13 @@ from clank_story.rules.parse import VERBS as GAME_VERBS
 from clank_story.rules.parse import match
 from clank_story.rules.state import ESCAPED, HEALTH, Game, Player
 
-LOOKING_VERBS = ("look", "hand", "row", "reserve", "status", "deck", "discard", "map", "card", "score", "help")
-SESSION_VERBS = ("undo", "save", "quit", "exit")
+if TYPE_CHECKING:
+    from clank_story.story.contracts import Contract
+    from clank_story.story.router import Router
+
+LOOKING_VERBS = ("look", "hand", "row", "reserve", "status", "deck", "discard", "map", "card", "score", "contracts",
+                 "help")
+SESSION_VERBS = ("undo", "save", "quit", "exit", "reload")
 ALL_VERBS = (*GAME_VERBS, *LOOKING_VERBS, *SESSION_VERBS)
 MAP_RADIUS, MAP_MOST = 2, 4
 HELP_WIDTH = 78
@@ -79,8 +84,9 @@ def is_looking(line: str) -> bool:
     return bool(words) and resolve_verb(words[0]) in LOOKING_VERBS
 
 
-def answer(game: Game, line: str, lang: str = "en") -> str | None:
-    """The text a looking command shows, or None when `line` is not a looking command.
+def answer(game: Game, line: str, lang: str = "en", *, router: Router | None = None) -> str | None:
+    """The text a looking command shows, or None when `line` is not a looking command. `router` is
+    the game's Book of Secrets (session.router), for `contracts`.
     Raises CommandError (an unknown card, help on nothing, ...); never changes the game."""
     words = line.split()
     if not words:
@@ -105,6 +111,8 @@ def answer(game: Game, line: str, lang: str = "en") -> str | None:
         return map_text(game, radius, lang)
     if rest:
         raise UnknownCommand("look.takes_nothing", typed, verb=verb)
+    if verb == "contracts":
+        return contracts_text(game, router, lang)
     show: dict[str, Callable[[Game, str], str]] = {
         "look": look, "hand": hand, "row": row, "reserve": reserve, "status": status, "deck": deck,
         "discard": discard, "score": score,
@@ -522,6 +530,40 @@ def score(game: Game, lang: str = "en") -> str:
         name = winner(game) if any(p.score > 0 for p in game.players) else None
         lines.append(t.w("score.winner", name=name) if name else t.w("score.no_winner"))
     return "\n".join(lines)
+
+
+def contracts_text(game: Game, router: Router | None, lang: str = "en") -> str:
+    """The contract row: each contract's name and description (as the story layer words them), then
+    when it is checked, what it costs and what it pays, in this game's names."""
+    t = texts(lang)
+    if router is None:
+        return t.w("contracts.none")
+    lines = router.describe_contracts(lambda c: contract_detail(game, c, lang))
+    return "\n".join(_hang(line) for line in lines)
+
+
+def contract_detail(game: Game, c: Contract, lang: str = "en") -> str:
+    t = texts(lang)
+    target = ""
+    if c.target is not None:
+        target = space_name(game, c.target) if c.trigger == "enter_space" else card_name(game, c.target)
+    parts = [t.w(f"contracts.when.{c.trigger}", target=target)]
+    cost = [t.w(f"contracts.cost.{k}", n=n) for k, n in c.cost.items() if n]
+    if cost:
+        parts.append(t.w("contracts.cost", cost=t.w("sep").join(cost)))
+    reward = effect_text(game, c.reward, lang)
+    parts.append(t.w("contracts.reward", reward=reward) if reward else t.w("contracts.no_reward"))
+    if not c.destroy:
+        parts.append(t.w("contracts.stays"))
+    return t.w("contracts.detail", parts=t.w("contracts.parts_sep").join(parts))
+
+
+def _hang(line: str) -> str:
+    """A line wrapped to the help width, its continuation indented under its text (`  Name — ...`
+    lines continue two columns further in)."""
+    indent = len(line) - len(line.lstrip(" "))
+    return textwrap.fill(line, HELP_WIDTH, subsequent_indent=" " * (indent + 2 if indent < 4 else indent),
+                         break_long_words=False, break_on_hyphens=False)
 
 
 def help_text(topic: str | None = None, lang: str = "en") -> str:

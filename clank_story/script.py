@@ -71,7 +71,7 @@ def run_script(session: Session, text: str, name: str, emit: Callable[[str], Non
             before = session.game.to_dict()
             try:
                 if looking.is_looking(rest):
-                    looking.answer(session.game, rest)
+                    looking.answer(session.game, rest, router=session.router)
                     events = []
                 else:
                     _refuse_session_verb(rest)
@@ -84,7 +84,7 @@ def run_script(session: Session, text: str, name: str, emit: Callable[[str], Non
             return Outcome(FAILED, f"{where}: {word('run.reject_accepted', command=rest)}", outcome.commands)
         if looking.is_looking(line):
             try:
-                answer = looking.answer(session.game, line) or ""
+                answer = looking.answer(session.game, line, router=session.router) or ""
             except CommandError as e:
                 return Outcome(FAILED, f"{where}: {e}", outcome.commands)
             emit(f"> {' '.join(line.split())}")

@@ -13,12 +13,13 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from clank_story.rules import events as ev
 from clank_story.rules.state import ESCAPED, KNOCKED_OUT
 
-STORY_KINDS = ("StoryEffect", "StoryChoice", "ContractTriggered", "ContractCompleted", "PassageOpened")
+CONTRACT_KINDS = {"ContractAdded": "added", "ContractCompleted": "completed", "ContractDestroyed": "destroyed"}
 
 
 class SimError(Exception):
@@ -32,6 +33,8 @@ class SimSpec:
     seed: int = 0
     games: int = 100
     solo: bool = False  # one seat, with the solo director
+    book: str | None = None  # a Book of Secrets folder (None: the shipped book)
+    story: bool = True  # read the Book of Secrets as `run` does: on legacy boards, or when `book` is given
 
 
 @dataclass
@@ -55,8 +58,10 @@ class GameResult:
     attacks: int
     seats: list[SeatResult]
     acquired: dict[str, int] = field(default_factory=dict)
-    passages: dict[str, int] = field(default_factory=dict)
-    story: dict[str, int] = field(default_factory=dict)
+    waypoints: dict[str, int] = field(default_factory=dict)  # WaypointEntered, by passage number
+    passages: dict[str, int] = field(default_factory=dict)  # PassageOpened, by passage id
+    contracts: dict[str, int] = field(default_factory=dict)  # "ID added|completed|destroyed"
+    story: dict[str, int] = field(default_factory=dict)  # other story events by kind, StoryEffect by effect
     solo_target: int | None = None
     solo: dict[str, int] = field(default_factory=dict)  # tasks done / missed, audit reached
 
@@ -101,6 +106,8 @@ def check_spec(spec: SimSpec) -> None:
         raise SimError(word("sim.solo_one_seat"))
     if spec.games < 1:
         raise SimError(word("sim.no_games"))
+    if spec.book is not None and not Path(spec.book).is_dir():
+        raise SimError(word("sim.no_book", book=spec.book))
     _ruleset(spec.board)
 
 
@@ -113,6 +120,10 @@ def play_game(spec: SimSpec, index: int) -> GameResult:
     strategies = seats_for(spec, index)
     seats = [{"name": f"Seat {i + 1}", "bot": s} for i, s in enumerate(strategies)]
     session = Session(setup_game(_ruleset(spec.board), seed, {"players": seats}))
+    if spec.story and (spec.book is not None or session.game.legacy):
+        from clank_story.story.play import attach_book
+
+        attach_book(session, spec.book)
     director = None
     if spec.solo:
         from clank_story.bots.solo import SoloDirector
@@ -130,7 +141,9 @@ def _result(index: int, seed: int, strategies: list[str], game, events: Iterable
     dragon = Counter[str]()
     other = Counter[str]()
     acquired = Counter[str]()
+    waypoints = Counter[str]()
     passages = Counter[str]()
+    contracts = Counter[str]()
     story = Counter[str]()
     attacks = 0
     reason = ""
@@ -145,12 +158,16 @@ def _result(index: int, seed: int, strategies: list[str], game, events: Iterable
             case ev.CardAcquired():
                 acquired[e.card] += 1
             case ev.WaypointEntered():
-                passages[e.passage] += 1
+                waypoints[e.passage] += 1
             case ev.GameOver():
                 reason, winner = e.reason, e.winner
             case ev.StoryEffect():
                 story[f"effect:{e.effect}"] += 1
-            case _ if e.kind in STORY_KINDS:
+            case _ if e.kind == "PassageOpened":
+                passages[e.passage] += 1  # type: ignore[attr-defined]
+            case _ if e.kind in CONTRACT_KINDS:
+                contracts[f"{e.contract} {CONTRACT_KINDS[e.kind]}"] += 1  # type: ignore[attr-defined]
+            case _ if type(e).__module__.startswith("clank_story.story"):
                 story[e.kind] += 1
     seats = [
         SeatResult(strategy=strategies[i], seat=i + 1, status=p.status, score=p.score, won=p.name == winner,
@@ -161,8 +178,8 @@ def _result(index: int, seed: int, strategies: list[str], game, events: Iterable
     notes = game.notes.get("solo") if director is not None else None
     solo = {"done": notes["done"], "missed": notes["missed"], "audit": int(notes["audit"] > 0)} if notes else {}
     return GameResult(index=index, seed=seed, rounds=game.turn_number, reason=reason, attacks=attacks,
-                      seats=seats, acquired=dict(acquired), passages=dict(passages), story=dict(story),
-                      solo_target=director.target if director is not None else None, solo=solo)
+                      seats=seats, acquired=dict(acquired), waypoints=dict(waypoints), passages=dict(passages),
+                      contracts=dict(contracts), story=dict(story), solo_target=director.target if director is not None else None, solo=solo)
 
 
 def _play_chunk(spec: SimSpec, indices: Sequence[int]) -> list[GameResult]:
@@ -231,13 +248,21 @@ def summarise(spec: SimSpec, games: list[GameResult], top: int = 10) -> dict[str
         }
     rounds = [g.rounds for g in games]
     acquired = Counter[str]()
+    waypoints = Counter[str]()
     passages = Counter[str]()
+    contracts = Counter[str]()
     story = Counter[str]()
     reasons = Counter(g.reason for g in games)
     for g in games:
         acquired.update(g.acquired)
+        waypoints.update(g.waypoints)
         passages.update(g.passages)
+        contracts.update(g.contracts)
         story.update(g.story)
+
+    def ranked(counter: Counter[str]) -> dict[str, int]:
+        return dict(sorted(counter.items(), key=lambda kv: (-kv[1], kv[0])))
+
     report: dict[str, Any] = {
         "games": len(games),
         "board": spec.board,
@@ -249,9 +274,11 @@ def summarise(spec: SimSpec, games: list[GameResult], top: int = 10) -> dict[str
                    "max": max(rounds, default=0)},
         "dragon_attacks": _mean([g.attacks for g in games]),
         "end_reasons": dict(sorted(reasons.items())),
-        "cards_acquired": dict(sorted(acquired.items(), key=lambda kv: (-kv[1], kv[0]))[:top]),
-        "passages": dict(sorted(passages.items(), key=lambda kv: (-kv[1], kv[0]))),
-        "story": dict(sorted(story.items(), key=lambda kv: (-kv[1], kv[0]))),
+        "cards_acquired": dict(list(ranked(acquired).items())[:top]),
+        "waypoints": ranked(waypoints),
+        "passages": ranked(passages),
+        "contracts": ranked(contracts),
+        "story": ranked(story),
     }
     if spec.solo:
         hits = [g.seats[0].score >= (g.solo_target or 0) and g.seats[0].score > 0 for g in games]

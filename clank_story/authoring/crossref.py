@@ -140,7 +140,7 @@ def _fact(fact: t.Fact, where: Where, key: str, book: Book, project: Project, sp
     elif kind == t.SPACE and spaces and fact[1] not in spaces:
         report.warning(path, line, col, "LN042",
                        f"no board has a space '{fact[1]}', so this never holds{suggest(fact[1], sorted(spaces))}")
-    elif kind == t.CONST and not fact[2] and key.endswith(".if") or kind == t.CONST and not fact[2] and key == "if":
+    elif kind == t.CONST and not fact[2] and (key == "if" or key.endswith(".if")):
         report.warning(path, line, col, "LN011", f"this `if:` is always {fact[1]}: what it guards never happens")
 
 
@@ -217,23 +217,33 @@ def _near(name: str, kind: str, known: dict[str, Any]) -> str:
 
 
 def _reachability(book: Book, project: Project, report: Report) -> None:
-    roots: set[str] = {s.waypoint for b in project.boards.values() for s in b.spaces.values() if s.waypoint}
-    roots.update(c.passage for c in book.contracts.values() if c.passage)
+    seen = reached(book, project)
+    for pid, p in book.passages.items():
+        if pid not in seen:
+            report.warning(p.path, p.line, p.data.get("col", 1), "LN020",
+                           f"nothing leads to passage '{pid}': no waypoint, contract, campaign game, goto or "
+                           f"choice names it")
+
+
+def roots(book: Book, project: Project) -> set[str]:
+    """Passages something outside the book opens: waypoints, contracts, campaign definitions."""
+    found: set[str] = {s.waypoint for b in project.boards.values() for s in b.spaces.values() if s.waypoint}
+    found.update(c.passage for c in book.contracts.values() if c.passage)
     for definition, _ in project.definitions:
-        roots.update(definition_passages(definition))
+        found.update(definition_passages(definition))
+    return found
+
+
+def reached(book: Book, project: Project) -> set[str]:
     seen: set[str] = set()
-    todo = [r for r in roots if r in book.passages]
+    todo = [r for r in roots(book, project) if r in book.passages]
     while todo:
         pid = todo.pop()
         if pid in seen:
             continue
         seen.add(pid)
         todo.extend(n for n in links(book.passages[pid]) if n in book.passages and n not in seen)
-    for pid, p in book.passages.items():
-        if pid not in seen:
-            report.warning(p.path, p.line, p.data.get("col", 1), "LN020",
-                           f"nothing leads to passage '{pid}': no waypoint, contract, campaign game, goto or "
-                           f"choice names it")
+    return seen
 
 
 def links(p: Passage) -> list[str]:
@@ -252,6 +262,7 @@ def definition_passages(definition: Any) -> list[str]:
     out: list[str] = []
     for g in definition.games:
         out += [p for p in (g.prologue, g.epilogue) if p]
+        out += [passage for _, passage in getattr(g, "waypoints", ())]
     out += [s.passage for s in definition.status_track if s.passage]
     out += list(definition.dran_track)
     out += [c.end_of_game for c in definition.contracts.values() if c.end_of_game]

@@ -15,6 +15,8 @@ from pathlib import Path
 from clank_story.paths import locale_dir, shipped
 
 KINDS = ("cards", "board", "scenario", "secrets", "market", "book", "definition", "narration")
+CAMPAIGN_FILE = "campaign-file"  # a campaign's play state (docs/campaign.md): not content, not linted
+CAMPAIGN_FILE_KEYS = frozenset({"schema_version", "franchise", "charter", "in_progress", "saved_game"})
 SCENARIO_KEYS = frozenset({"ruleset", "board", "seed", "players", "active", "rage", "bag", "row", "deck", "cards",
                            "artifacts"})
 CARD_FILE_KEYS = frozenset({"cards", "ruleset", "deck"})
@@ -85,6 +87,8 @@ def classify(path: Path, text: str) -> str | None:
     if name == "narration.yaml" and path.parent.parent.name == "locale":
         return "narration"
     keys = top_keys(text)
+    if keys & CAMPAIGN_FILE_KEYS:
+        return CAMPAIGN_FILE
     if name == "campaign.yaml" or "games" in keys:
         return "definition"
     if name == "secrets.yaml":

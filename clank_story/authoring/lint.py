@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from clank_story.authoring.codes import ALLOW_MARK
-from clank_story.authoring.discover import SourceFile, classify, collect, default_paths, shown_path
+from clank_story.authoring.discover import CAMPAIGN_FILE, SourceFile, classify, collect, default_paths, shown_path
 from clank_story.content.diagnostics import ContentError, Diagnostic, Report
 from clank_story.rules.model import Board, CardDef
 
@@ -72,6 +72,16 @@ class LintUsageError(Exception):
 
 def lint(paths: Sequence[Path | str] | None = None) -> LintResult:
     """Lint the files and folders given (default: the shipped content)."""
+    from clank_story.authoring.crossref import cross_checks
+
+    project, report = load_project(paths)
+    cross_checks(project, report)
+    return LintResult(_finish(report.diagnostics, project.texts), len(project.files))
+
+
+def load_project(paths: Sequence[Path | str] | None = None) -> tuple[Project, Report]:
+    """Every file read by its loader (the per-file diagnostics in the report); `book graph` uses this
+    too. Raises LintUsageError for paths that do not exist."""
     chosen = [Path(p) for p in paths] if paths else default_paths()
     found, missing = collect(chosen)
     if missing:
@@ -89,13 +99,11 @@ def lint(paths: Sequence[Path | str] | None = None) -> LintResult:
         project.texts[shown] = text
         project.files.append(SourceFile(path, shown, classify(path, text)))
     _content(project, report)
+    _definition_content(project, report)
     _book(project, report)
     _definitions(project, report)
     _others(project, report)
-    from clank_story.authoring.crossref import cross_checks
-
-    cross_checks(project, report)
-    return LintResult(_finish(report.diagnostics, project.texts), len(project.files))
+    return project, report
 
 
 # -- the loaders --------------------------------------------------------------------------------------
@@ -154,6 +162,25 @@ def _content(project: Project, report: Report) -> None:
                          f"no card '{card_id}'{suggest(card_id, sorted(project.cards))}")
 
 
+def _definition_content(project: Project, report: Report) -> None:
+    """A definition folder's own boards/ and cards/ join the content (as in its games), even when only
+    its campaign.yaml is linted."""
+    from clank_story.content.library import catalog
+
+    for f in project.files:
+        folder = f.path.parent
+        if f.kind != "definition" or not ((folder / "boards").is_dir() or (folder / "cards").is_dir()):
+            continue
+        try:
+            content = catalog([folder])
+        except ContentError:
+            continue  # the files themselves are linted (or the definition loader reports them)
+        for card_id, card in content.cards().items():
+            project.cards.setdefault(card_id, card)
+        for board_id, board in content.boards.items():
+            project.boards.setdefault(board_id, board)
+
+
 def _book(project: Project, report: Report) -> None:
     from clank_story.authoring import bookload
 
@@ -182,15 +209,6 @@ def _definitions(project: Project, report: Report) -> None:
             continue
         report.diagnostics.extend(warnings)
         project.definitions.append((definition, f.shown))
-        from clank_story.content.library import catalog
-
-        try:
-            content = catalog(definition.content_roots())
-            project.cards.update(content.cards())
-            for board_id, board in content.boards.items():
-                project.boards.setdefault(board_id, board)
-        except ContentError as e:
-            report.diagnostics.extend(e.diagnostics)
 
 
 def _others(project: Project, report: Report) -> None:
@@ -208,6 +226,9 @@ def _others(project: Project, report: Report) -> None:
             node = _node(f, project, report)
             if node is not None:
                 check_narration(node, report)
+        elif f.kind == CAMPAIGN_FILE:
+            report.warning(f.shown, 1, 1, "LN001", "a campaign file (the state of a campaign in play), not "
+                                                   "content; `clank-story campaign show --campaign FILE` checks it")
         elif f.kind is None and f.shown in project.texts and project.texts[f.shown].strip():
             report.warning(f.shown, 1, 1, "LN001",
                            "not a content file clank-story reads (cards, board, scenario, secrets, market, "

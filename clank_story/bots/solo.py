@@ -186,14 +186,16 @@ class SoloDirector:
     def clear_row(self, game: Game, st: dict[str, Any], p: Player, out: list[ev.Event]) -> None:
         dragon = False
         for _ in range(self._every(st, self.level.clear)):
-            if not game.row:
+            if not game.row or game.over:
                 break
             # Rivals take from the cards that have been lying there, not the one just turned up.
             card_id = game.row.pop(game.rng.randrange(max(1, len(game.row) - 1)))
             game.deck_discard.append(card_id)
             out.append(self.news("row_cleared", card=game.card(card_id).name, card_id=card_id))
-            dragon = refill(game, out) or dragon
-            effects.run(game, out)
+            mine: list[ev.Event] = []
+            dragon = refill(game, mine) or dragon
+            effects.run(game, mine)  # Arrive effects and Events (one may make the dragon attack)
+            self.count_threat(game, st, mine, out)
         if dragon and not game.over:
             self.attack(game, st, row_cubes(game), "row", out)
 
@@ -225,8 +227,12 @@ class SoloDirector:
         """A dragon attack the director causes; threat cubes it draws count on the track."""
         mine: list[ev.Event] = []
         attack(game, cubes, reason, mine)
-        out.extend(mine)
+        self.count_threat(game, st, mine, out)
+
+    def count_threat(self, game: Game, st: dict[str, Any], mine: list[ev.Event], out: list[ev.Event]) -> None:
+        """Pass on the events of the director's own doings, moving the track for threat cubes drawn."""
         for e in mine:
+            out.append(e)
             if isinstance(e, ev.DragonAttacked) and e.neutral.get(THREAT):
                 self.threat_drawn(game, st, e.neutral[THREAT], out)
 
@@ -299,8 +305,11 @@ class SoloDirector:
             self.reward(game, st, p, task["reward"], out)
         else:
             st["missed"] += 1
-            out.append(self.news("task_missed", task=words, penalty=self.say(f"penalty.{task['penalty']}")))
-            self.penalty(game, st, p, task["penalty"], out)
+            kind = task["penalty"]
+            if kind == "damage" and p.health_left <= 2:  # a penalty never knocks you out
+                kind = "threat"
+            out.append(self.news("task_missed", task=words, penalty=self.say(f"penalty.{kind}")))
+            self.penalty(game, st, p, kind, out)
 
     def reward(self, game: Game, st: dict[str, Any], p: Player, kind: str, out: list[ev.Event]) -> None:
         if kind == "threat":
@@ -310,15 +319,18 @@ class SoloDirector:
             return
         block = {"gold": {"gold": 3}, "heal": {"heal": 2}, "clank": {"clank": -2},
                  "card": {"gain_card": "explore"}}[kind]
-        effects.enqueue(game, p, block, KEY)
-        effects.run(game, out)
+        self.resolve(game, p, block, out)
 
     def penalty(self, game: Game, st: dict[str, Any], p: Player, kind: str, out: list[ev.Event]) -> None:
         if kind == "threat":
             self.add_threat(game, st, 2, out)
             return
         block = {"rage": {"rage": 1}, "clank": {"clank": 2}, "damage": {"damage": 1}}[kind]
-        effects.enqueue(game, p, block, KEY)
+        self.resolve(game, p, block, out)
+
+    def resolve(self, game: Game, p: Player, block: Mapping[str, Any], out: list[ev.Event]) -> None:
+        """Through the effect registry, like a card; the source reads as head office in narration."""
+        effects.enqueue(game, p, block, self.say("source"))
         effects.run(game, out)
 
     # -- the end -----------------------------------------------------------------------------------

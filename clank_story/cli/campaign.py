@@ -112,3 +112,12 @@ def _card_namer(definition):  # -> Callable[[str], str]
 def _fail(message: str) -> NoReturn:
     click.echo(message, err=True)
     sys.exit(2)
+
+
+def _register_scaffold() -> None:
+    from clank_story.cli.book import scaffold_command  # click only; the authoring tools load on use
+
+    campaign.add_command(scaffold_command)
+
+
+_register_scaffold()

@@ -41,7 +41,7 @@ def board_list() -> None:
 
 @board.command("show")
 @click.argument("board_id")
-@click.option("--format", "fmt", type=click.Choice(["text", "dot"]), default="text", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "dot", "svg"]), default="text", show_default=True)
 def board_show(board_id: str, fmt: str) -> None:
     """One board: its spaces, what lies there, and the paths out with what they need."""
     from clank_story.catalogue import board_dot, board_text, words
@@ -52,4 +52,13 @@ def board_show(board_id: str, fmt: str) -> None:
         click.echo(words()["unknown_board"].format(id=board_id, boards=", ".join(sorted(cat.boards))), err=True)
         sys.exit(2)
     b = cat.boards[board_id]
+    if fmt == "svg":  # Graphviz draws it, when installed (the message says how to install it if not)
+        from clank_story.authoring.graphviz import GraphvizMissing, board_svg
+
+        try:
+            click.echo(board_svg(b), nl=False)
+        except GraphvizMissing as e:
+            click.echo(str(e), err=True)
+            sys.exit(2)
+        return
     click.echo(board_dot(b) if fmt == "dot" else board_text(b))

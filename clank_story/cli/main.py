@@ -69,5 +69,14 @@ def _register_content() -> None:
 _register_content()
 
 
+def _register_book() -> None:
+    from clank_story.cli.book import book  # click only; the authoring tools load on use
+
+    cli.add_command(book)
+
+
+_register_book()
+
+
 def main() -> None:
     cli(prog_name="clank-story")

@@ -17,15 +17,18 @@ import click
 @click.option("--seed", type=int, default=0, show_default=True, help="The run's seed; game i is seeded from (seed, i).")
 @click.option("--jobs", "-j", type=int, default=1, show_default=True, help="Processes to play games in.")
 @click.option("--solo", is_flag=True, help="One seat against the solo director.")
+@click.option("--book", type=click.Path(file_okay=False), help="Read the Book of Secrets from this folder.")
+@click.option("--no-story", is_flag=True, help="Play without the Book of Secrets (legacy boards read it by default).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-def sim(games: int, players: str, board: str, seed: int, jobs: int, solo: bool, as_json: bool) -> None:
+def sim(games: int, players: str, board: str, seed: int, jobs: int, solo: bool, book: str | None,
+        no_story: bool, as_json: bool) -> None:
     """Play many seeded bot games and report escapes, knock-outs, scores, game length and more.
 
     The same seed gives the same report whatever --jobs is."""
     from clank_story.sim import SimError, SimSpec, check_spec, simulate
 
     spec = SimSpec(players=tuple(p.strip() for p in players.split(",") if p.strip()), board=board, seed=seed,
-                   games=games, solo=solo)
+                   games=games, solo=solo, book=book, story=not no_story)
     try:
         check_spec(spec)
     except SimError as e:
@@ -69,7 +72,9 @@ def table(report: dict[str, Any]) -> list[str]:
     reasons = ", ".join(f"{word('reason.' + k)} {v}" for k, v in report["end_reasons"].items()) or none
     lines.append(word("sim.reasons", reasons=reasons))
     lines.append(word("sim.cards", cards=", ".join(f"{k} {v}" for k, v in report["cards_acquired"].items()) or none))
+    lines.append(word("sim.waypoints", waypoints=", ".join(f"{k} {v}" for k, v in report["waypoints"].items()) or none))
     lines.append(word("sim.passages", passages=", ".join(f"{k} {v}" for k, v in report["passages"].items()) or none))
+    lines.append(word("sim.contracts", contracts=", ".join(f"{k} {v}" for k, v in report["contracts"].items()) or none))
     if report["story"]:
         lines.append(word("sim.story", story=", ".join(f"{k} {v}" for k, v in report["story"].items())))
     if "solo_target" in report:

@@ -138,8 +138,12 @@ class PlayLoop:
             return Reply([Line(say("saved", path=self.save()), "info")])
         if verb == "undo":
             return self.undo()
+        if verb == "reload":
+            if rest:
+                raise UnknownCommand("look.takes_nothing", line, verb=verb)
+            return self.reload()
         if verb in looking.LOOKING_VERBS:
-            return Reply([Line(looking.answer(self.game, line) or "", "answer")])
+            return Reply([Line(looking.answer(self.game, line, router=self.session.router) or "", "answer")])
         if self.game.over:
             raise UnknownCommand("repl.game_over", line)
         if not self.session.human_to_move:
@@ -220,6 +224,13 @@ class PlayLoop:
         self._put_back(snap)
         lines = [Line(say("undone", command=snap.command), "info"), Line(looking.hand(self.game), "answer")]
         return Reply(lines + self.question_lines())
+
+    def reload(self) -> Reply:
+        """For authors: read cards, boards and the book again; the game goes on as it was."""
+        from clank_story.authoring.reload import reload_loop
+
+        ok, text = reload_loop(self)
+        return Reply([Line(text, "info" if ok else "refusal")] + (self.question_lines() if ok else []))
 
     def _story(self) -> dict[str, Any] | None:
         story = getattr(self.session, "story", None)

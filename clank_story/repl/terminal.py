@@ -28,6 +28,8 @@ STYLE = {
     "refusal": "ansired",
     "info": "ansicyan",
     "passage": "italic",
+    "contracts": "italic",
+    "choice": "bold",
     "bug": "ansired bold",
     "bottom-toolbar": "reverse",
 }
@@ -42,7 +44,8 @@ class LoopCompleter(Completer):
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
         if self.loop.asking is not None:
             return
-        for c in completion.complete(self.loop.game, document.text_before_cursor):
+        contracts = self.loop.session.router is not None
+        for c in completion.complete(self.loop.game, document.text_before_cursor, contracts=contracts):
             yield Completion(c.text, start_position=c.start, display=c.display, display_meta=c.meta)
 
 

@@ -30,16 +30,29 @@ def test_the_report_counts_escapes_knock_outs_scores_length_damage_cards_and_pas
     assert report["cards_acquired"] and sum(report["end_reasons"].values()) == 6
 
 
-def test_waypoints_and_story_events_are_counted_as_passages_and_story():
+def test_waypoints_passages_contracts_and_story_events_are_counted():
+    from clank_story.story import events as sev
+
     class Over:  # the fields _result reads from a finished game
         def __init__(self) -> None:
             self.players: list = []
             self.turn_number = 9
+            self.notes: dict = {}
 
-    events = [ev.WaypointEntered("A", "well", "12"), ev.WaypointEntered("A", "well", "12"),
-              ev.StoryEffect("A", "12", "add_contract", "rescue"), ev.GameOver({}, None, "all_out")]
+    events = [ev.WaypointEntered("A", "well", "12"), sev.PassageOpened("A", "12", "The Well", "..."),
+              ev.WaypointEntered("A", "well", "12"), ev.StoryEffect("A", "12", "add_contract", "rescue"),
+              sev.ContractAdded("rescue", "Rescue"), sev.ContractCompleted("A", "rescue", "Rescue"),
+              sev.StoryApology("13", "broken"), ev.GameOver({}, None, "all_out")]
     result = _result(0, 1, [], Over(), events, None)
-    assert result.passages == {"12": 2} and result.story == {"effect:add_contract": 1}
+    assert result.waypoints == {"12": 2} and result.passages == {"12": 1}
+    assert result.contracts == {"rescue added": 1, "rescue completed": 1}
+    assert result.story == {"effect:add_contract": 1, "StoryApology": 1}
+
+
+def test_a_legacy_board_is_simulated_with_its_book_of_secrets_as_run_plays_it():
+    report = simulate(SPEC)
+    assert report["waypoints"] and report["passages"]
+    assert not simulate(SimSpec(**{**SPEC.__dict__, "story": False}))["passages"]
 
 
 def test_a_spec_naming_an_unknown_strategy_or_board_is_refused_with_a_sentence():

@@ -2,6 +2,8 @@
 game's RNG sees exactly what `run` will later do), and a few looking commands are sprinkled in.
 
     python tests/golden/make_script.py tests/golden/legacy.yaml tests/golden/legacy.txt --bot greedy
+    python tests/golden/make_script.py tests/data/scenarios/story-well.yaml tests/golden/story.txt \
+        --book tests/data/book
 
 The scripts are committed; test_golden.py replays them through `clank-story run`."""
 
@@ -21,12 +23,12 @@ LOOKS = {1: ["look", "hand", "row", "reserve", "map"], 3: ["status", "deck", "di
 MOST_COMMANDS = 3000
 
 
-def make_script(scenario: Path, bot: str, policy_seed: int) -> str:
+def make_script(scenario: Path, bot: str, policy_seed: int, book: Path | None = None) -> str:
     session = Session.start(load_scenario(scenario))
-    if session.game.ruleset.legacy:  # as `run` does: the Book of Secrets may ask questions too
+    if session.game.ruleset.legacy or book is not None:  # as `run` does: the Book of Secrets asks too
         from clank_story.story.play import attach_book
 
-        attach_book(session, None)
+        attach_book(session, book)
     session.opening()
     game = session.game
     chooser = make_bot(bot)
@@ -60,8 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", type=Path)
     parser.add_argument("--bot", default="greedy")
     parser.add_argument("--policy-seed", type=int, default=1)
+    parser.add_argument("--book", type=Path, help="the Book of Secrets folder `run --book` will be given")
     args = parser.parse_args(argv)
-    args.out.write_text(make_script(args.scenario, args.bot, args.policy_seed), encoding="utf-8")
+    args.out.write_text(make_script(args.scenario, args.bot, args.policy_seed, args.book), encoding="utf-8")
     return 0
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playtools import session_from
 
-from clank_story.narrate.prose import ProseNarrator, _catalog, _template
+from clank_story.narrate.prose import ProseNarrator, _catalog, _fill, _simple, _template
 from clank_story.rules import events as ev
 
 SOLO = """
@@ -141,7 +141,9 @@ SAMPLE = {"player": "Rex", "turn": 3, "space": "Hall", "hand": "Burgle", "cards"
           "card": "Lantern", "origin": "Hall", "to": "Vault", "value": 20, "token": "Pocket Tonic", "item": "Backpack",
           "pile": "hand", "passage": "12", "option": 1, "effect": "flag", "source": "Gem", "reshuffled": True,
           "deeds": "plays 5 cards", "reason": "row", "cubes": 4, "hurt": "Rex", "single": True, "zero": True,
-          "depths": False, "winner": "Rex", "winner_you": False, "margin": 3, "legacy": True}
+          "depths": False, "winner": "Rex", "winner_you": False, "margin": 3, "legacy": True,
+          "title": "The Old Well", "label": "Walk on", "name": "Well Survey", "sticker": "gold-star",
+          "rule": "night-shift"}
 
 
 @pytest.mark.parametrize("kind", sorted(_catalog("en")[0]))
@@ -151,6 +153,37 @@ def test_every_variant_of_every_template_renders(kind):
         for source in forms:
             text = _template(source).render(**SAMPLE)
             assert text.strip() and "{{" not in text and "{%" not in text, (kind, source)
+
+
+@pytest.mark.parametrize("kind", sorted(_catalog("en")[0]))
+def test_a_template_that_only_fills_in_names_reads_the_same_without_jinja(kind):
+    for variant in _catalog("en")[0][kind]:
+        for source in (variant.values() if isinstance(variant, dict) else [variant]):
+            if _simple(source) is not None:
+                assert _fill(source, SAMPLE) == _template(source).render(**SAMPLE), (kind, source)
+
+
+def test_only_names_are_filled_in_without_jinja():
+    assert _simple("— Turn {{ turn }}: {{player}} —") == ("— Turn ", "turn", ": ", "player", " —")
+    assert _simple("{{ 'squelch' if legacy else 'creep' }}") is None
+    assert _simple("{% if zero %}nothing{% endif %}") is None
+    assert _simple("{{ player | upper }}") is None
+
+
+def test_the_first_turn_of_a_classic_game_is_told_without_importing_jinja():
+    import subprocess
+    import sys
+
+    from playtools import CORRIDOR
+
+    code = (f"from playtools import session_from; from pathlib import Path; import sys\n"
+            f"from clank_story.narrate.prose import ProseNarrator\n"
+            f"s = session_from(path=Path({str(CORRIDOR)!r}))\n"
+            f"assert ProseNarrator(1).lines(s.game, s.opening())\n"
+            f"print('jinja2' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=str(CORRIDOR.parent.parent))
+    assert out.stdout.strip() == "False"
 
 
 def test_a_broken_template_falls_back_to_the_plain_line(game_and_narrator, monkeypatch):
