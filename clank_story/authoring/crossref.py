@@ -112,7 +112,7 @@ def _templates(bf: Any, project: Project, spaces: set[str], uses: Uses, report: 
         for source, steps in sources:
             if not isinstance(source, str):
                 continue
-            where = Where(c.path, c.line, c.col, (("contract_at", c.line), *steps))
+            where = Where(c.path, c.line, c.col, ("contracts", ("contract_at", c.line), *steps))
             facts = bf.facts.get(("condition", source))
             if facts is None:
                 line, col = locate(where)
@@ -141,7 +141,8 @@ def _fact(fact: t.Fact, where: Where, key: str, book: Book, project: Project, sp
         report.warning(path, line, col, "LN042",
                        f"no board has a space '{fact[1]}', so this never holds{suggest(fact[1], sorted(spaces))}")
     elif kind == t.CONST and not fact[2] and (key == "if" or key.endswith(".if")):
-        report.warning(path, line, col, "LN011", f"this `if:` is always {fact[1]}: what it guards never happens")
+        report.warning(path, line, col, "LN011", f"this `if:` is a constant ({fact[1]}), never true: what it guards "
+                                                 "never happens")
 
 
 # -- what effects write, and where passages lead ----------------------------------------------------
@@ -189,7 +190,7 @@ def _effects(book: Book, uses: Uses) -> None:
         for block, steps, _ in passage_blocks(p):
             note(block, p.path, p.line, p.data.get("col", 1), steps)
     for c in book.contracts.values():
-        note(c.reward, c.path, c.line, c.col, (("contract_at", c.line), "reward"))
+        note(c.reward, c.path, c.line, c.col, ("contracts", ("contract_at", c.line), "reward"))
 
 
 def _flags(uses: Uses, report: Report, locate: Locator) -> None:
@@ -292,7 +293,7 @@ def _contracts(project: Project, spaces: set[str], report: Report, locate: Locat
         else:
             known, what = set(project.cards), "card"
         if c.target not in known:
-            line, col = locate(Where(c.path, c.line, c.col, (("contract_at", c.line), "trigger", c.trigger)))
+            line, col = locate(Where(c.path, c.line, c.col, ("contracts", ("contract_at", c.line), "trigger", c.trigger)))
             report.error(c.path, line, col, "LN043", f"contract '{c.id}' waits for {c.trigger} '{c.target}', "
                                                      f"but there is no such {what}{suggest(c.target, sorted(known))}")
 

@@ -20,6 +20,7 @@ CAMPAIGN_FILE_KEYS = frozenset({"schema_version", "franchise", "charter", "in_pr
 SCENARIO_KEYS = frozenset({"ruleset", "board", "seed", "players", "active", "rage", "bag", "row", "deck", "cards",
                            "artifacts"})
 CARD_FILE_KEYS = frozenset({"cards", "ruleset", "deck"})
+BOOK_FOLDERS = frozenset({"book", "book_of_secrets"})  # every YAML file below these is a book file
 _TOP_KEY = re.compile(r"""^(?:"([^"]*)"|'([^']*)'|([^\s#'"][^:#]*?))\s*:(?:\s|$)""")
 
 
@@ -46,28 +47,29 @@ def shown_path(path: Path | str) -> str:
     return str(absolute) if rel.startswith("..") else Path(rel).as_posix()
 
 
-def collect(paths: list[Path]) -> tuple[list[Path], list[str]]:
-    """YAML files under the paths (sorted, hidden folders skipped) and the paths that do not exist."""
-    files: list[Path] = []
+def collect(paths: list[Path]) -> tuple[list[tuple[Path, tuple[str, ...]]], list[str]]:
+    """YAML files under the paths (sorted, hidden folders skipped), each with the folder names from the
+    path given down to it (`book/` below a path given marks book files), and the paths that do not exist."""
+    files: list[tuple[Path, tuple[str, ...]]] = []
     missing: list[str] = []
     for path in paths:
         if path.is_file():
-            files.append(path)
+            files.append((path, (path.parent.name,)))
         elif path.is_dir():
             for found in sorted(path.rglob("*")):
                 rel = found.relative_to(path).parts
                 if found.suffix in (".yaml", ".yml") and found.is_file() and not any(
                         part.startswith(".") for part in rel):
-                    files.append(found)
+                    files.append((found, (path.resolve().name, *rel[:-1])))
         else:
             missing.append(str(path))
     seen: set[Path] = set()
     unique = []
-    for f in files:
+    for f, folders in files:
         key = f.resolve()
         if key not in seen:
             seen.add(key)
-            unique.append(f)
+            unique.append((f, folders))
     return unique, missing
 
 
@@ -82,7 +84,8 @@ def top_keys(text: str) -> set[str]:
     return keys
 
 
-def classify(path: Path, text: str) -> str | None:
+def classify(path: Path, text: str, folders: tuple[str, ...] = ()) -> str | None:
+    """The kind of content a file holds; `folders` are the folder names above it inside the lint path."""
     name, parent = path.name, path.parent.name
     if name == "narration.yaml" and path.parent.parent.name == "locale":
         return "narration"
@@ -95,7 +98,7 @@ def classify(path: Path, text: str) -> str | None:
         return "secrets"
     if name == "market.yaml":
         return "market"
-    if keys & {"passages", "contracts"}:
+    if keys & {"passages", "contracts"} or any(f in BOOK_FOLDERS for f in folders):
         return "book"
     if parent == "boards" or {"spaces", "paths"} <= keys:
         return "board"

@@ -88,7 +88,7 @@ def load_project(paths: Sequence[Path | str] | None = None) -> tuple[Project, Re
         raise LintUsageError(", ".join(missing))
     report = Report()
     project = Project()
-    for path in found:
+    for path, folders in found:
         shown = shown_path(path)
         try:
             text = path.read_text(encoding="utf-8")
@@ -97,7 +97,7 @@ def load_project(paths: Sequence[Path | str] | None = None) -> tuple[Project, Re
             project.files.append(SourceFile(path, shown, None))
             continue
         project.texts[shown] = text
-        project.files.append(SourceFile(path, shown, classify(path, text)))
+        project.files.append(SourceFile(path, shown, classify(path, text, folders)))
     _content(project, report)
     _definition_content(project, report)
     _book(project, report)
@@ -221,7 +221,11 @@ def _others(project: Project, report: Report) -> None:
             try:
                 load_scenario(f.shown, text=project.texts[f.shown])
             except ContentError as e:
-                report.diagnostics.extend(e.diagnostics)
+                for d in e.diagnostics:  # "no board" speaks of `<board>`: point at the scenario's board
+                    if d.path.startswith("<"):
+                        line = _key_line(project.texts[f.shown], "board")
+                        d = Diagnostic(f.shown, line, 1 if line == 1 else 8, d.code, d.message, d.severity)
+                    report.diagnostics.append(d)
         elif f.kind == "narration":
             node = _node(f, project, report)
             if node is not None:
@@ -233,6 +237,13 @@ def _others(project: Project, report: Report) -> None:
             report.warning(f.shown, 1, 1, "LN001",
                            "not a content file clank-story reads (cards, board, scenario, secrets, market, "
                            "Book of Secrets, campaign definition or narration); skipped")
+
+
+def _key_line(text: str, key: str) -> int:
+    for i, line in enumerate(text.splitlines(), 1):
+        if line.startswith(key + ":"):
+            return i
+    return 1
 
 
 # -- finishing ----------------------------------------------------------------------------------------

@@ -59,7 +59,9 @@ def preview(passage: str, *, book: Path | None = None, scenario: Path | None = N
     if passage not in loaded.passages:
         from clank_story.content.schema import suggest
 
-        out.diagnostics.append(Diagnostic(str(folder), 1, 1, "BS204", say(
+        from clank_story.authoring.discover import shown_path
+
+        out.diagnostics.append(Diagnostic(shown_path(folder), 1, 1, "BS204", say(
             "preview.no_passage", passage=passage, hint=suggest(passage, sorted(loaded.passages)))))
         return out
     position, story = _position(passage, loaded, scenario, campaign, seed)
@@ -104,7 +106,10 @@ def preview(passage: str, *, book: Path | None = None, scenario: Path | None = N
             _tell(out, session, events)
     finally:
         logger.removeHandler(capture)
-    out.diagnostics.extend(capture.found)
+    from clank_story.authoring.discover import shown_path
+
+    out.diagnostics.extend(Diagnostic(shown_path(d.path), d.line, d.col, d.code, d.message, d.severity)
+                           for d in capture.found)
     out.lines += _changes(before, _state(session))
     out.lines.append(_next(session))
     return out

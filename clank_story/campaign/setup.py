@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 def campaign_ruleset(rules: Ruleset, setup: GameSetup) -> Ruleset:
     """The ruleset of a campaign game. A destroyed card takes one copy out of the adventure deck (or,
-    if none is left there, out of its Reserve pile); a Cardporium card puts one copy into the deck."""
+    if none is left there, out of its Reserve pile); a Cardporium card puts one copy into the deck;
+    the game's Patron goes into the Reserve."""
     deck = list(rules.deck)
     reserve = dict(rules.reserve)
     for card_id in setup.destroyed_cards:
@@ -34,6 +35,10 @@ def campaign_ruleset(rules: Ruleset, setup: GameSetup) -> Ruleset:
         if card_id not in rules.cards:
             raise CampaignError(say("campaign.no_card", card=card_id))
         deck.append(card_id)
+    if setup.patron:  # the game's Patron card waits in the Reserve (one copy)
+        if setup.patron not in rules.cards:
+            raise CampaignError(say("campaign.no_card", card=setup.patron))
+        reserve[setup.patron] = reserve.get(setup.patron, 0) + 1
     rules = dataclasses.replace(rules, deck=tuple(deck), reserve=MappingProxyType(reserve))
     try:
         return apply_abilities(rules, setup.abilities)

@@ -744,13 +744,15 @@ def _leading(events: list[ev.Event], first: Callable[[ev.Event], bool]) -> int:
 def _story_before_turns(events: list[ev.Event]) -> list[ev.Event]:
     """Story events right after a TurnStarted belong before it: the prologue and contract row open the
     game, an end-of-turn contract's passage closes the turn that ended (the story layer acts once the
-    engine's whole batch, next turn's start included, is done)."""
+    engine's whole batch, next turn's start included, is done). Not so a passage whose question is
+    still waiting for its answer at the end of the batch: that one stays last, next to the prompt."""
     out = list(events)
     i = 0
     while i < len(out):
         if isinstance(out[i], ev.TurnStarted):
             n = _leading(out[i + 1:], _is_story)
-            if n:
+            waiting = i + 1 + n == len(out) and n and isinstance(out[-1], ev.QuestionAsked)
+            if n and not waiting:
                 out[i:i + n + 1] = [*out[i + 1:i + n + 1], out[i]]
                 i += n
         i += 1

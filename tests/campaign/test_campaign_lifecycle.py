@@ -70,7 +70,7 @@ def test_the_start_of_a_game_reads_the_game_number_from_the_campaign(mini, fresh
     fresh.destroyed_cards = ["bog-imp"]
     c, setup = start_of_game(fresh, mini)
     assert (setup.game_number, setup.board, setup.prologue, setup.patron) == (
-        3, "brackenmoor", "mini-prologue-3", "widow-marrowby")
+        3, "brackenmoor", "mini-prologue-3", "explore")
     assert setup.contract_row == ("mind-the-mill",) and setup.destroyed_cards == ("bog-imp",)
     assert setup.abilities == ({"starting_gold": 2},)
     assert setup.seats == ({"name": "Ana"}, {"name": "Rex", "bot": "random"})

@@ -149,7 +149,7 @@ def test_three_games_of_a_campaign_change_the_file_after_each(tmp_path: Path, mi
     # -- game 3: the contract carried over; an unlocked rule gives starting Gold -------------------
     cf = read_campaign(path)
     c, setup = start_of_game(cf.campaign, mini)
-    assert setup.contract_row == ("mind-the-mill",) and setup.patron == "widow-marrowby"
+    assert setup.contract_row == ("mind-the-mill",) and setup.patron == "explore"
     assert [s.get("gold") for s in campaign_seats(setup)] == [2, 2]
     assert Counter(campaign_position(setup, mini).ruleset.deck)["bog-imp"] == core_deck()["bog-imp"] - 1
     cf.save(c)

@@ -58,3 +58,14 @@ def test_all_ten_games_play_to_the_finale_with_bots(tmp_path):
         c = read_campaign(path).campaign
         assert len(c.mission_reports) == number
     assert read_campaign(path).campaign.game_number == 11
+
+
+def test_a_games_patron_waits_in_the_reserve(tmp_path):
+    path = all_bot_campaign(tmp_path / "p.yaml")
+    for number in (1, 2):
+        table = open_table(path, seed=number)
+        if number == 2:
+            assert table.definition.game(2).patron == "widow-marrowby"
+            assert table.session.game.ruleset.reserve.get("widow-marrowby") == 1
+        table.session.opening()
+        finish_game(table)

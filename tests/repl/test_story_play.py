@@ -154,6 +154,30 @@ def test_a_broken_passage_is_an_apology_and_the_game_goes_on(tmp_path: Path):
     assert session.game.pending is None
 
 
+def prologue_table(tmp_path: Path, choices: bool) -> Session:
+    extra = "\n    choices:\n      - text: Sign\n      - text: Read it first" if choices else ""
+    (tmp_path / "b.yaml").write_text(f"passages:\n  intro:\n    title: Orientation\n    text: |\n"
+                                     f"      Sign here.{extra}\n", encoding="utf-8")
+    seats = [ana(), rex(bot="random")]
+    data = {"ruleset": "legacy", "board": "tiny-legacy", "seed": 3, "players": seats}
+    session = Session.start(load_scenario(DATA / "scenarios" / "inline.yaml", data=data))
+    attach_book(session, tmp_path, StoryState(), prologue="intro")
+    return session
+
+
+def test_a_prologue_is_read_before_the_first_turns_header(tmp_path: Path):
+    session = prologue_table(tmp_path, choices=False)
+    text = "\n".join(ProseNarrator(3).lines(session.game, session.opening()))
+    assert text.index("~ Orientation ~") < text.index("— Turn 1")
+
+
+def test_a_prologue_waiting_for_an_answer_comes_last_next_to_the_prompt(tmp_path: Path):
+    session = prologue_table(tmp_path, choices=True)
+    text = "\n".join(ProseNarrator(3).lines(session.game, session.opening()))
+    assert text.index("— Turn 1") < text.index("~ Orientation ~")
+    assert text.endswith("(answer with `choose 1`-`choose 2`)")
+
+
 # -- contracts -------------------------------------------------------------------------------------
 def test_the_contract_row_is_read_aloud_before_the_first_turn():
     session = table(contracts=("well-survey",))
