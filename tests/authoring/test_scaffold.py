@@ -1,0 +1,80 @@
+"""`campaign scaffold NAME`: a new campaign that lints clean, runs its script, and plays a whole game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+from clank_story.authoring.scaffold import ScaffoldError, scaffold
+from clank_story.authoring.schemas import MODELINE
+from clank_story.cli.main import cli
+from clank_story.content.yamlio import load_text, plain
+
+
+@pytest.fixture
+def made(tmp_path, monkeypatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["campaign", "scaffold", "The Mill Job"])
+    assert result.exit_code == 0, result.stderr
+    assert "Made the campaign 'The Mill Job' in the-mill-job/." in result.stdout
+    return Path("the-mill-job")
+
+
+def test_the_new_campaign_has_a_definition_board_card_book_scenario_and_script(made):
+    files = sorted(str(p.relative_to(made)) for p in made.rglob("*") if p.is_file() and p.parent.name != "schemas")
+    assert files == ["README.md", "boards/the-mill-job.yaml", "book/contracts.yaml", "book/story.yaml",
+                     "campaign.yaml", "cards/the-mill-job.yaml", "scenarios/first-steps.yaml",
+                     "scripts/first-steps.script"]
+
+
+def test_the_new_campaign_lints_clean_with_strict(made):
+    result = CliRunner().invoke(cli, ["book", "lint", str(made), "--strict"])
+    assert result.exit_code == 0 and result.stdout == "", result.stdout
+
+
+def test_every_file_names_its_schema_and_the_schema_accepts_it(made):
+    for path in made.rglob("*.yaml"):
+        text = path.read_text()
+        first = text.split("\n", 1)[0]
+        assert first.startswith(MODELINE), path
+        schema = json.loads((path.parent / first.removeprefix(MODELINE)).read_text())
+        assert not list(jsonschema.Draft7Validator(schema).iter_errors(plain(load_text(text, str(path)).value)))
+
+
+def test_its_script_walks_onto_the_waypoint_and_its_checks_hold(made):
+    result = CliRunner().invoke(cli, ["run", str(made / "scripts" / "first-steps.script"), "--scenario",
+                                      str(made / "scenarios" / "first-steps.yaml"), "--book", str(made / "book")])
+    assert result.exit_code == 0, result.stderr
+    assert "~ The Old Signpost ~" in result.stdout and "Ask the signpost the way" in result.stdout
+
+
+def test_it_plays_a_whole_campaign_game_prologue_to_epilogue(made):
+    from clank_story.campaign.definition import load_definition
+    from clank_story.campaign.lifecycle import new_campaign
+    from clank_story.campaign.store import create_campaign, read_campaign
+    from clank_story.campaign_table import finish_game, open_table
+
+    definition, warnings = load_definition(made)
+    assert warnings == [] and definition.id == "the-mill-job"
+    create_campaign("valley.yaml", new_campaign(definition, "Valley Branch", players=[], rivals=2))
+    table = open_table("valley.yaml", seed=4, book=made / "book")
+    assert table.setup.prologue == "prologue" and "deliver-the-parcel" in table.session.story.contracts
+    table.session.opening()
+    assert table.session.game.over, "every seat is a bot: the game plays to its end"
+    finish_game(table)
+    campaign = read_campaign("valley.yaml").campaign
+    assert {"prologue", "epilogue"} <= set(campaign.passages_seen)
+    assert campaign.game_number == 2 and len(campaign.mission_reports) == 1
+    assert campaign.counters.get("games_played") == 1
+
+
+def test_it_will_not_write_over_a_folder_or_take_a_name_with_no_letters(tmp_path):
+    (tmp_path / "taken").mkdir()
+    with pytest.raises(ScaffoldError, match="already exists"):
+        scaffold("Taken", tmp_path)
+    with pytest.raises(ScaffoldError, match="no usable id"):
+        scaffold("!!!", tmp_path)
