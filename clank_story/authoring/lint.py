@@ -15,7 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from clank_story.authoring.codes import ALLOW_MARK
-from clank_story.authoring.discover import CAMPAIGN_FILE, SourceFile, classify, collect, default_paths, shown_path
+from clank_story.authoring.discover import (
+    CAMPAIGN_FILE,
+    SourceFile,
+    classify,
+    collect,
+    default_paths,
+    shown_path,
+)
 from clank_story.content.diagnostics import ContentError, Diagnostic, Report
 from clank_story.rules.model import Board, CardDef
 

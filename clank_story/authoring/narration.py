@@ -14,9 +14,12 @@ from clank_story.content.yamlio import Node
 @functools.lru_cache(maxsize=1)
 def event_kinds() -> frozenset[str]:
     """Every event class of the engine, the story and the solo director."""
-    import clank_story.bots.solo  # noqa: F401  (defines SoloNews)
-    import clank_story.story.events  # noqa: F401
+    import importlib
+
     from clank_story.rules.events import Event
+
+    for module in ("clank_story.story.events", "clank_story.bots.solo"):  # the story's events, SoloNews
+        importlib.import_module(module)
 
     kinds: set[str] = set()
     todo = [Event]

@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from clank_story.authoring.discover import shown_path
 from clank_story.authoring.words import say
 from clank_story.content.diagnostics import ContentError, Diagnostic
+from clank_story.content.schema import suggest
 
 _LOGGED = re.compile(r"^(?P<path>.*):(?P<line>\d+):(?P<col>\d+): (?P<sev>error|warning)\[(?P<code>\w+)\]: (?P<msg>.*)$",
                      re.S)
@@ -57,10 +59,6 @@ def preview(passage: str, *, book: Path | None = None, scenario: Path | None = N
     loaded = load_book(folder)
     out = Preview()
     if passage not in loaded.passages:
-        from clank_story.content.schema import suggest
-
-        from clank_story.authoring.discover import shown_path
-
         out.diagnostics.append(Diagnostic(shown_path(folder), 1, 1, "BS204", say(
             "preview.no_passage", passage=passage, hint=suggest(passage, sorted(loaded.passages)))))
         return out
@@ -75,8 +73,6 @@ def preview(passage: str, *, book: Path | None = None, scenario: Path | None = N
     reader = game.me.name
     before = _state(session)
     p = loaded.passages[passage]
-    from clank_story.authoring.discover import shown_path
-
     out.lines.append(say("preview.header", passage=passage, title=p.title or passage, path=shown_path(p.path),
                          line=p.line))
     out.lines.append(say("preview.state", ruleset=game.ruleset.name, board=game.board.name, turn=game.turn_number,
@@ -106,8 +102,6 @@ def preview(passage: str, *, book: Path | None = None, scenario: Path | None = N
             _tell(out, session, events)
     finally:
         logger.removeHandler(capture)
-    from clank_story.authoring.discover import shown_path
-
     out.diagnostics.extend(Diagnostic(shown_path(d.path), d.line, d.col, d.code, d.message, d.severity)
                            for d in capture.found)
     out.lines += _changes(before, _state(session))
@@ -199,8 +193,6 @@ def _list(text: str) -> list[str]:
 
 def apply_setting(session: Any, setting: str) -> None:
     """`--set NAME=VALUE` on the game or the story state; a bad one raises PreviewError."""
-    from clank_story.content.schema import suggest
-
     name, eq, raw = setting.partition("=")
     name = name.strip()
     if not eq or not name:
@@ -274,8 +266,6 @@ def apply_setting(session: Any, setting: str) -> None:
 
 
 def _set_player(game: Any, player: Any, attr: str, raw: str, bad: Any, number: Any) -> None:
-    from clank_story.content.schema import suggest
-
     if attr in _PLAYER_INTS:
         setattr(player, attr, number())
     elif attr in _PLAYER_LISTS:
@@ -314,8 +304,6 @@ def _set_player(game: Any, player: Any, attr: str, raw: str, bad: Any, number: A
 
 
 def _check_cards(game: Any, cards: list[str], bad: Any) -> None:
-    from clank_story.content.schema import suggest
-
     for card in cards:
         if card not in game.ruleset.cards:
             raise bad(say("preview.set.no_card", card=card, hint=suggest(card, list(game.ruleset.cards))))
@@ -432,7 +420,7 @@ def _changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
              for k, v in after["story"].items() if before["story"].get(k) != v]
     if diffs:
         lines.append(say("preview.changed", who="story", changes=", ".join(diffs)))
-    return ([""] + [say("preview.changes")] + lines) if lines else ["", say("preview.no_changes")]
+    return ["", say("preview.changes"), *lines] if lines else ["", say("preview.no_changes")]
 
 
 def _show(value: Any) -> str:
