@@ -51,36 +51,85 @@ def lint_entry(path: str) -> tuple[dict[str, Any], dict[tuple[str, str], list[Fa
     return entry, facts
 
 
-def load(paths: list[str], cards: set[str] | None) -> BookFacts:
+class Pending:
+    """Book files being checked: in worker processes for a big book (so the main process can read the
+    rest of the content meanwhile), or here when `result()` is asked for."""
+
+    def __init__(self, paths: list[str]) -> None:
+        self.paths = paths
+        self.pool: Any = None
+        self.future: Any = None
+        workers = min(len(paths), _cpus(), 4)
+        if workers > 1 and _size(paths) >= PARALLEL_BYTES and _forks():
+            try:
+                import multiprocessing
+                from concurrent.futures import ProcessPoolExecutor
+
+                self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
+                chunk = max(1, len(paths) // (workers * 4))
+                # map() hands every file to the workers now; the answers are collected in result()
+                self.future = _MapFuture(self.pool.map(lint_entry, paths, chunksize=chunk))
+            except Exception:  # any trouble with worker processes: do the work here instead
+                self.close()
+
+    def result(self) -> list[tuple[dict[str, Any], dict[tuple[str, str], list[Fact] | None]]]:
+        try:
+            if self.future is not None:
+                try:
+                    return self.future.get()
+                except Exception:
+                    pass
+            return [lint_entry(p) for p in self.paths]
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+        self.pool = self.future = None
+
+
+class _MapFuture:
+    def __init__(self, iterator: Any) -> None:
+        self.iterator = iterator
+
+    def get(self) -> list[Any]:
+        return list(self.iterator)
+
+
+def _cpus() -> int:
+    import os
+
+    return os.cpu_count() or 1
+
+
+def _size(paths: list[str]) -> int:
+    try:
+        return sum(Path(p).stat().st_size for p in paths)
+    except OSError:
+        return 0
+
+
+def _forks() -> bool:
+    import sys
+
+    return sys.platform == "linux"
+
+
+def start(paths: list[str]) -> Pending:
+    return Pending(paths)
+
+
+def load(paths: list[str] | Pending, cards: set[str] | None) -> BookFacts:
     """The book made of these files (shown paths), checked as `load_book` checks a folder."""
     from clank_story.story import passages
 
-    results = _run(paths)
-    book = Book(str(Path(paths[0]).parent) if paths else "")
+    pending = paths if isinstance(paths, Pending) else Pending(paths)
+    results = pending.result()
+    book = Book(str(Path(pending.paths[0]).parent) if pending.paths else "")
     book.files = len(results)
     facts: dict[tuple[str, str], list[Fact] | None] = {}
     for _, part in results:
         facts.update(part)
     passages._assemble(book, [entry for entry, _ in results], cards)
-    return BookFacts(book, facts, list(paths))
-
-
-def _run(paths: list[str]) -> list[tuple[dict[str, Any], dict[tuple[str, str], list[Fact] | None]]]:
-    import os
-    import sys
-
-    workers = min(len(paths), os.cpu_count() or 1, 4)
-    try:
-        size = sum(Path(p).stat().st_size for p in paths)
-    except OSError:
-        size = 0
-    if workers > 1 and size >= PARALLEL_BYTES and sys.platform == "linux":
-        try:
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
-
-            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-                return list(pool.map(lint_entry, paths, chunksize=max(1, len(paths) // (workers * 4))))
-        except Exception:  # any trouble with worker processes: do the work here instead
-            pass
-    return [lint_entry(p) for p in paths]
+    return BookFacts(book, facts, list(pending.paths))

@@ -40,7 +40,6 @@ class Project:
     linted_boards: dict[str, str] = field(default_factory=dict)  # board id -> shown path
     book: Any = None  # BookFacts, when the run has book files
     definitions: list[tuple[Any, str]] = field(default_factory=list)  # (Definition, shown path)
-    market_items: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -105,9 +104,20 @@ def load_project(paths: Sequence[Path | str] | None = None) -> tuple[Project, Re
             continue
         project.texts[shown] = text
         project.files.append(SourceFile(path, shown, classify(path, text, folders)))
-    _content(project, report)
-    _definition_content(project, report)
-    _book(project, report)
+    from clank_story.authoring import bookload
+
+    book_paths = [f.shown for f in project.files if f.kind == "book"]
+    pending = bookload.start(book_paths) if book_paths else None  # big books: worker processes start now
+    try:
+        _content(project, report)
+        _definition_content(project, report)
+    except BaseException:
+        if pending is not None:
+            pending.close()
+        raise
+    if pending is not None:
+        project.book = bookload.load(pending, set(project.cards))
+        report.diagnostics.extend(project.book.book.diagnostics)
     _definitions(project, report)
     _others(project, report)
     return project, report
@@ -125,48 +135,98 @@ def _node(f: SourceFile, project: Project, report: Report):  # -> Node | None
     return node if node.value is not None else None
 
 
+CONTENT_KINDS = ("cards", "board", "secrets", "market")
+
+
+def content_root(f: SourceFile) -> Path | None:
+    """The folder the game loads this file with (`cards/x.yaml` and `boards/x.yaml` one level down,
+    `secrets.yaml` and `market.yaml` in it), or None for a file standing elsewhere."""
+    if f.kind in ("cards", "board") and f.path.parent.name == ("cards" if f.kind == "cards" else "boards"):
+        return f.path.resolve().parent.parent
+    if f.kind in ("secrets", "market") and f.path.name == f"{f.kind}.yaml":
+        return f.path.resolve().parent
+    return None
+
+
 def _content(project: Project, report: Report) -> None:
-    """Cards, boards, secrets and market files, each through its loader, merged over the core."""
+    """Cards, boards, secrets and market files, merged over the core content. Each content folder is
+    loaded by the game's own loader (library._load_root, with its caches); a folder it refuses is then
+    checked file by file, so every file's problems are reported, not only the first."""
     from clank_story.content import library
-    from clank_story.content.boards import board_from_node, board_warnings
-    from clank_story.content.cards import load_card_file
     from clank_story.content.effects_check import Refs
 
     try:
         core = library.catalog()
         project.cards.update(core.cards())
         project.boards.update(core.boards)
-        project.market_items.update(m.id for items in core.market.values() for m in items)
     except ContentError as e:  # the shipped core itself is broken: say so, and check the rest anyway
         report.diagnostics.extend(e.diagnostics)
     refs = Refs()
-    extra = library.Catalog()
+    by_root: dict[Path | None, list[SourceFile]] = {}
     for f in project.files:
-        if f.kind not in ("cards", "board", "secrets", "market"):
+        if f.kind in CONTENT_KINDS:
+            by_root.setdefault(content_root(f), []).append(f)
+    for root, files in by_root.items():
+        loaded = None
+        if root is not None:
+            try:
+                loaded = library._load_root(root)
+            except ContentError:
+                loaded = None
+        if loaded is None:
+            for f in files:
+                _content_file(f, project, report, refs)
             continue
-        node = _node(f, project, report)
-        if node is None:
-            continue
-        if f.kind == "cards":
-            for card in load_card_file(node, report, refs).cards:
-                project.cards[card.id] = card
-        elif f.kind == "board":
-            board = board_from_node(node, report)
-            if board is not None:
-                board_warnings(board, node, report)
-                project.boards[board.id] = board
-                project.linted_boards[board.id] = f.shown
-        elif f.kind == "secrets":
-            library._load_secrets(node, extra, report)
-        else:
-            library._load_market(node, extra, report)
-            project.market_items.update(m.id for items in extra.market.values() for m in items)
+        project.cards.update(loaded.cards())
+        project.boards.update(loaded.boards)
+        refs.cards.extend(loaded.refs.cards)
+        for f in files:
+            if f.kind == "board":
+                _board_warnings(f, project, report)
     from clank_story.content.schema import suggest
 
     for card_id, where in refs.cards:  # what a game's setup reports when a card names a missing card
         if card_id not in project.cards:
             report.error(where.path, where.line, where.col, "SC001",
                          f"no card '{card_id}'{suggest(card_id, sorted(project.cards))}")
+
+
+def _content_file(f: SourceFile, project: Project, report: Report, refs: Any) -> None:
+    from clank_story.content import library
+    from clank_story.content.boards import board_from_node, board_warnings
+    from clank_story.content.cards import load_card_file
+
+    node = _node(f, project, report)
+    if node is None:
+        return
+    if f.kind == "cards":
+        for card in load_card_file(node, report, refs).cards:
+            project.cards[card.id] = card
+    elif f.kind == "board":
+        board = board_from_node(node, report)
+        if board is not None:
+            board_warnings(board, node, report)
+            project.boards[board.id] = board
+            project.linted_boards[board.id] = f.shown
+    else:
+        (library._load_secrets if f.kind == "secrets" else library._load_market)(node, library.Catalog(), report)
+
+
+def _board_warnings(f: SourceFile, project: Project, report: Report) -> None:
+    """A board the loader accepted: only its warnings (unreachable spaces, artifacts with no way home)
+    are left to find; its positions come from the fast reader, which places keys as ruamel does."""
+    from clank_story.content.boards import board_from_node, board_warnings
+    from clank_story.story.yamlfast import load_text
+
+    try:
+        node = load_text(project.texts[f.shown], f.shown)
+    except ContentError as e:
+        report.diagnostics.extend(e.diagnostics)
+        return
+    board = board_from_node(node, Report())
+    if board is not None:
+        board_warnings(board, node, report)
+        project.linted_boards[board.id] = f.shown
 
 
 def _definition_content(project: Project, report: Report) -> None:
@@ -186,16 +246,6 @@ def _definition_content(project: Project, report: Report) -> None:
             project.cards.setdefault(card_id, card)
         for board_id, board in content.boards.items():
             project.boards.setdefault(board_id, board)
-
-
-def _book(project: Project, report: Report) -> None:
-    from clank_story.authoring import bookload
-
-    paths = [f.shown for f in project.files if f.kind == "book"]
-    if not paths:
-        return
-    project.book = bookload.load(paths, set(project.cards))
-    report.diagnostics.extend(project.book.book.diagnostics)
 
 
 def _definitions(project: Project, report: Report) -> None:
@@ -230,8 +280,8 @@ def _others(project: Project, report: Report) -> None:
             except ContentError as e:
                 for d in e.diagnostics:  # "no board" speaks of `<board>`: point at the scenario's board
                     if d.path.startswith("<"):
-                        line = _key_line(project.texts[f.shown], "board")
-                        d = Diagnostic(f.shown, line, 1 if line == 1 else 8, d.code, d.message, d.severity)
+                        line, col = _value_pos(project.texts[f.shown], "board")
+                        d = Diagnostic(f.shown, line, col, d.code, d.message, d.severity)
                     report.diagnostics.append(d)
         elif f.kind == "narration":
             node = _node(f, project, report)
@@ -246,11 +296,13 @@ def _others(project: Project, report: Report) -> None:
                            "Book of Secrets, campaign definition or narration); skipped")
 
 
-def _key_line(text: str, key: str) -> int:
+def _value_pos(text: str, key: str) -> tuple[int, int]:
+    """Where a top-level key's value starts (1, 1 when the key is not written)."""
     for i, line in enumerate(text.splitlines(), 1):
         if line.startswith(key + ":"):
-            return i
-    return 1
+            rest = line[len(key) + 1:]
+            return i, len(key) + 2 + len(rest) - len(rest.lstrip())
+    return 1, 1
 
 
 # -- finishing ----------------------------------------------------------------------------------------

@@ -62,7 +62,7 @@ def preview(passage: str, *, book: Path | None = None, scenario: Path | None = N
         out.diagnostics.append(Diagnostic(shown_path(folder), 1, 1, "BS204", say(
             "preview.no_passage", passage=passage, hint=suggest(passage, sorted(loaded.passages)))))
         return out
-    position, story = _position(passage, loaded, scenario, campaign, seed)
+    position, story = _position(passage, Path(folder), scenario, campaign, seed)
     from clank_story.session import Session
 
     session = Session.start(position)
@@ -110,9 +110,9 @@ def preview(passage: str, *, book: Path | None = None, scenario: Path | None = N
 
 
 # -- the state --------------------------------------------------------------------------------------
-def _position(passage: str, book: Any, scenario: Path | None, campaign: Path | None, seed: int | None):
+def _position(passage: str, folder: Path, scenario: Path | None, campaign: Path | None, seed: int | None):
     from clank_story.content.library import catalog
-    from clank_story.content.scenario import load_scenario
+    from clank_story.content.scenario import content_roots, load_scenario
     from clank_story.story.state import StoryState
 
     story = StoryState()
@@ -123,22 +123,24 @@ def _position(passage: str, book: Any, scenario: Path | None, campaign: Path | N
             return load_scenario(scenario, seed=seed), story
         if campaign is not None:
             return _campaign_position(campaign, seed)
-        where = next(((b.id, sid) for b in sorted(catalog().boards.values(), key=lambda b: b.id)
+        near = folder / "preview.yaml"  # boards/ and cards/ beside the book (a campaign folder) count too
+        boards = catalog(content_roots(near)).boards
+        where = next(((b.id, sid) for b in sorted(boards.values(), key=lambda b: b.id)
                       for sid, s in b.spaces.items() if s.waypoint == passage), None)
         data: dict[str, Any] = {"ruleset": "legacy", "seed": 1 if seed is None else seed,
                                 "players": [dict(s) for s in DEFAULT_SEATS]}
         if where is not None:
             data["board"] = where[0]
-            data["ruleset"] = catalog().boards[where[0]].ruleset
+            data["ruleset"] = boards[where[0]].ruleset
             data["players"][0]["space"] = where[1]
-        return load_scenario(None, data=data), story
+        return load_scenario(near, data=data), story
     except ContentError as e:
         raise PreviewError(str(e)) from None
 
 
 def _campaign_position(path: Path, seed: int | None):
     from clank_story.campaign.definition import load_definition
-    from clank_story.campaign.lifecycle import start_of_game
+    from clank_story.campaign.lifecycle import start_of_game, story_seed
     from clank_story.campaign.model import CampaignError
     from clank_story.campaign.setup import campaign_position
     from clank_story.campaign.store import read_campaign
@@ -147,8 +149,7 @@ def _campaign_position(path: Path, seed: int | None):
 
     try:
         c = read_campaign(path).campaign
-        story = StoryState.for_game(c.franchise, c.game_number, c.flags, c.counters, list(c.passages_seen),
-                                    list(c.contract_row))
+        story = StoryState.for_game(**story_seed(c))
         definition, _ = load_definition(c.definition)
         try:
             _, setup = start_of_game(c, definition)

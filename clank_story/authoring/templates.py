@@ -36,6 +36,7 @@ _LIST_FILTERS = frozenset({"selectattr", "rejectattr", "sort", "list", "reverse"
 _ONE_FILTERS = frozenset({"first", "last", "min", "max"})
 _ATTRIBUTE_FILTERS = frozenset({"selectattr", "rejectattr", "groupby"})  # first argument names an attribute
 _PASSAGE_TESTS = frozenset({"seen", "seen_this_game"})
+_LEAVES = frozenset({nodes.TemplateData, nodes.Const, nodes.Name})  # nothing to find below these
 
 
 @functools.lru_cache(maxsize=1)
@@ -122,6 +123,8 @@ class Walker:
 
     # -- the walk ---------------------------------------------------------------------------------
     def visit(self, node: nodes.Node, scope: dict[str, str | None]) -> None:
+        if type(node) in _LEAVES:
+            return
         if isinstance(node, nodes.For):
             self.visit(node.iter, scope)
             inner = dict(scope)
@@ -254,10 +257,7 @@ def shown(node: nodes.Node) -> str:
 
 def template_facts(tree: nodes.Template) -> list[Fact]:
     walker = Walker()
-    scope: dict[str, str | None] = dict(_ROOTS)
-    stored = {n.name for n in tree.find_all(nodes.Name) if n.ctx in ("store", "param")}
-    for name in stored & set(_ROOTS):
-        scope[name] = None  # a template that reassigns `me` is on its own
+    scope: dict[str, str | None] = dict(_ROOTS)  # `{% set me = ... %}` rebinds a name from there on
     for child in tree.body:
         walker.visit(child, scope)
     return _unique(walker.facts)

@@ -52,6 +52,13 @@ def test_its_script_walks_onto_the_waypoint_and_its_checks_hold(made):
     assert "~ The Old Signpost ~" in result.stdout and "Ask the signpost the way" in result.stdout
 
 
+def test_its_waypoint_passage_previews_with_the_reader_on_its_own_board(made):
+    result = CliRunner().invoke(cli, ["book", "preview", "signpost", "--book", str(made / "book"), "--choose", "1"])
+    assert result.exit_code == 0, result.stderr
+    assert "Reader: You, in the Old Signpost" in result.stdout
+    assert "flags {} → {asked_the_way: True}" in result.stdout
+
+
 def test_it_plays_a_whole_campaign_game_prologue_to_epilogue(made):
     from clank_story.campaign.definition import load_definition
     from clank_story.campaign.lifecycle import new_campaign
