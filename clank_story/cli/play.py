@@ -19,9 +19,15 @@ import click
 @click.option("--no-color", is_flag=True, help="No colour (NO_COLOR in the environment does the same).")
 @click.option("--verbose", is_flag=True, help="Tell the rivals' turns event by event, not as a summary.")
 @click.option("--scenario", type=click.Path(dir_okay=False), hidden=True, help="Start from a scenario file.")
+@click.option("--campaign", type=click.Path(dir_okay=False),
+              help="A campaign file to play the next game of (default: your campaign, created on first use).")
+@click.option("--solo", is_flag=True, help="A one-shot game alone against the solo director.")
 def play(ruleset: str | None, board: str | None, rivals: int | None, bot: str | None, seed: int | None,
-         name: str | None, resume: bool, new: bool, no_color: bool, verbose: bool, scenario: str | None) -> None:
-    """Play a game at the prompt: type commands, the game answers in prose."""
+         name: str | None, resume: bool, new: bool, no_color: bool, verbose: bool, scenario: str | None,
+         campaign: str | None, solo: bool) -> None:
+    """Play at the prompt: with no options, the next game of your legacy campaign; with game options
+    (--ruleset, --board, --rivals, --bot, --solo), a one-shot game. The game answers in prose."""
     from clank_story.repl.start import Options, main
 
-    sys.exit(main(Options(ruleset, board, rivals, bot, seed, name, scenario, resume, new, no_color, verbose)))
+    sys.exit(main(Options(ruleset, board, rivals, bot, seed, name, scenario, resume, new, no_color, verbose,
+                          campaign, solo)))

@@ -76,6 +76,7 @@ class PlayLoop:
         self.undo_stack: list[Snapshot] = []
         self.asking: SwordsQuestion | None = None
         self.finished = False
+        self.campaign: Any = None  # a CampaignTable (clank_story/campaign_table.py) for a campaign game
 
     @property
     def game(self) -> Game:
@@ -177,9 +178,30 @@ class PlayLoop:
                 self.finished = True
                 if self.save_path is not None:
                     saves.remove_save(self.save_path)
-                return [Line(say("over"), "info")]
+                return [Line(say("over"), "info"), *self._finish_campaign_game()]
             return []
         return self.question_lines()
+
+    def _finish_campaign_game(self) -> list[Line]:
+        """A campaign game's end-of-game steps: the file is written, the passages read aloud."""
+        if self.campaign is None:
+            return []
+        from clank_story.campaign.model import CampaignError
+        from clank_story.campaign_table import finish_game
+
+        try:
+            events = finish_game(self.campaign)
+        except CampaignError as e:
+            return [Line(str(e), "refusal")]
+        lines = self.narrator.tell(self.game, events)
+        return lines + [Line(text, "info") for text in self.campaign.closing]
+
+    def rebuild_ruleset(self):  # -> Ruleset; `reload` rebuilds a campaign game's content this way
+        if self.campaign is None:
+            return self.setup.position().ruleset
+        from clank_story.campaign.setup import campaign_position
+
+        return campaign_position(self.campaign.setup, self.campaign.definition).ruleset
 
     def question_lines(self) -> list[Line]:
         if self.game.pending is None or not self.session.human_to_move:
@@ -249,8 +271,11 @@ class PlayLoop:
                     setattr(story, name, getattr(restored, name))
 
     def snapshot(self) -> dict[str, Any]:
-        return saves.snapshot(self.setup, self.game, self.narrator.state(), {"verbose": self.verbose},
-                              self._story())
+        options: dict[str, Any] = {"verbose": self.verbose}
+        if self.campaign is not None:
+            options["campaign"] = str(self.campaign.file.path)
+            options["game_number"] = self.campaign.setup.game_number
+        return saves.snapshot(self.setup, self.game, self.narrator.state(), options, self._story())
 
     def save(self) -> str:
         if self.save_path is None:

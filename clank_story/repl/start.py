@@ -36,6 +36,14 @@ class Options:
     new: bool = False
     no_color: bool = False
     verbose: bool = False
+    campaign: str | None = None  # a campaign file (default: the user's campaign)
+    solo: bool = False
+
+    @property
+    def one_shot(self) -> bool:
+        """Options that make a one-shot game; without them `play` plays the campaign's next game."""
+        return self.campaign is None and (self.solo or any(
+            v is not None for v in (self.ruleset, self.board, self.rivals, self.bot, self.name, self.scenario)))
 
     @property
     def shapes_a_game(self) -> bool:
@@ -54,7 +62,7 @@ def new_game(options: Options, save_path: Path | None) -> tuple[PlayLoop, list[L
     from clank_story.content.diagnostics import ContentError
     from clank_story.session import Session, SessionError
 
-    rivals = DEFAULT_RIVALS if options.rivals is None else options.rivals
+    rivals = (0 if options.solo else DEFAULT_RIVALS) if options.rivals is None else options.rivals
     if not 0 <= rivals <= MAX_SEATS - 1:
         raise StartError(f"--rivals {rivals}: a game seats you and 0 to {MAX_SEATS - 1} rivals")
     bot = options.bot or (DEFAULT_BOT if DEFAULT_BOT in BOTS else next(iter(BOTS)))
@@ -75,6 +83,8 @@ def new_game(options: Options, save_path: Path | None) -> tuple[PlayLoop, list[L
     except SessionError as e:
         raise StartError(f"--bot {bot}: {e}") from None
     attach_story(session)
+    if options.solo:
+        attach_solo(session)
     setup.seed = position.seed
     narrator = ProseNarrator(position.seed, verbose=options.verbose)
     previous = saves.set_aside(save_path) if save_path is not None else None
@@ -97,6 +107,16 @@ def attach_story(session, state: dict | None = None) -> None:
     from clank_story.story.state import StoryState
 
     attach_book(session, None, StoryState.from_dict(state) if state is not None else None)
+
+
+def attach_solo(session) -> None:
+    """`play --solo`: the solo director acts between your turns (its state lives in the game)."""
+    from clank_story.bots.solo import SoloDirector, SoloError
+
+    try:
+        SoloDirector.attach(session)
+    except SoloError as e:
+        raise StartError(f"--solo: {e}") from None
 
 
 def _scenario_seed(path: str, fallback: int) -> int:
@@ -124,6 +144,8 @@ def resume_game(options: Options, save_path: Path) -> tuple[PlayLoop, list[Line]
         raise StartError(f"{save_path}: {e}") from None
     session.position = position
     attach_story(session, saved.story)
+    if "solo" in game.notes:  # a solo game goes on with its director
+        attach_solo(session)
     verbose = options.verbose or bool(saved.options.get("verbose"))
     narrator = ProseNarrator(saved.setup.seed, verbose=verbose)
     narrator.restore(saved.narration)
@@ -131,9 +153,59 @@ def resume_game(options: Options, save_path: Path) -> tuple[PlayLoop, list[Line]
     return loop, loop.resumed()
 
 
+def campaign_save_path() -> Path:
+    return saves.data_dir() / "saves" / "campaign.json"
+
+
+def campaign_game(options: Options, save_path: Path) -> tuple[PlayLoop, list[Line]]:
+    """The campaign's next game (the default campaign, created on first use, or --campaign FILE),
+    resumed from its save when one is waiting for the same campaign and game."""
+    from clank_story.campaign.model import CampaignError
+    from clank_story.campaign_table import open_table
+    from clank_story.content.diagnostics import ContentError
+    from clank_story.rules.state import Game
+
+    saved = None
+    if save_path.exists() and not options.new:
+        try:
+            saved = saves.read_save(save_path)
+        except saves.SaveError:
+            saved = None
+    seed = options.seed if options.seed is not None else (
+        saved.setup.seed if saved is not None else random.SystemRandom().randrange(1, 100_000))
+    try:
+        table = open_table(options.campaign, seed=seed)
+    except (CampaignError, ContentError) as e:
+        raise StartError(str(e)) from None
+    session = table.session
+    same = saved is not None and saved.options.get("campaign") == str(table.file.path) and \
+        saved.options.get("game_number") == table.setup.game_number and options.seed in (None, saved.setup.seed)
+    setup = saves.Setup(table.setup.ruleset, table.setup.board, None, None, seed)
+    verbose = options.verbose or bool(same and saved.options.get("verbose"))
+    narrator = ProseNarrator(seed, verbose=verbose)
+    loop = PlayLoop(session, setup, narrator, save_path, verbose=verbose)
+    loop.campaign = table
+    if same:
+        session.game = Game.from_dict(saved.game, session.game.ruleset)
+        if saved.story is not None and session.story is not None:
+            restored = type(session.story).from_dict(saved.story)
+            for name in saved.story:
+                if hasattr(restored, name):
+                    setattr(session.story, name, getattr(restored, name))
+        narrator.restore(saved.narration)
+        return loop, loop.resumed()
+    first = loop.opening()
+    if not session.game.over:
+        loop._autosave()
+    return loop, first
+
+
 def start(options: Options, save_path: Path | None = None) -> tuple[PlayLoop, list[Line]]:
-    """Resume with --resume, or automatically when a save exists and no option describes a new game;
+    """Without game options: the campaign's next game (resumed if it was saved). With them: resume
+    with --resume, or automatically when a save exists and no option describes a new game;
     otherwise start a new game (an unfinished save is kept aside as previous.json)."""
+    if not options.one_shot and not options.resume:
+        return campaign_game(options, save_path or campaign_save_path())
     save_path = save_path or saves.default_save_path()
     if options.resume:
         if options.shapes_a_game:

@@ -22,10 +22,21 @@ def shipped_book() -> Path:
     return shipped("book_of_secrets")
 
 
+def shipped_campaign_cards() -> list[str]:
+    """Cards the shipped campaign definitions bring (patrons): passages may name them, and a
+    campaign game has them in its ruleset."""
+    from clank_story.content.library import catalog
+
+    roots = [d for d in shipped("campaigns").iterdir() if d.name != "core" and (d / "cards").is_dir()]
+    return list(catalog(roots).cards())
+
+
 def load_for_game(folder: str | Path | None, cards: list[str] | None = None) -> Book:
     """The book in `folder` (the shipped one if None), its diagnostics logged, never raising."""
     from clank_story.story.passages import load_book, log_diagnostics
 
+    if folder is None and cards is not None:  # the shipped book may name the shipped campaigns' cards
+        cards = [*cards, *shipped_campaign_cards()]
     book = load_book(Path(folder) if folder is not None else shipped_book(), cards=cards)
     log_diagnostics(book)
     return book

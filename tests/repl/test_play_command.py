@@ -17,26 +17,32 @@ def play(*args: str, stdin: str = "") -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-def test_play_with_no_options_starts_a_legacy_game_against_two_rivals(private_data_dir: Path):
+def test_play_with_no_options_plays_the_next_game_of_the_default_campaign(private_data_dir: Path):
     status, out, err = play(stdin="look\n")
     assert (status, err) == (0, "")
-    first = out.splitlines()[0]
-    assert first.startswith("Gilt & Gristle, Licensed Retrieval — a legacy game on Brackenmoor")
-    assert "Your rivals: Mags Pennywhistle (random) and Brother Tallow (random)." in out
-    assert "> look\nTurn 1. You are in Gilt & Gristle Branch Office." in out
-    assert out.endswith(f"Game saved to {private_data_dir / 'saves' / 'current.json'}. "
+    assert out.splitlines()[0].startswith("Gilt & Gristle, Licensed Retrieval — a legacy game on Brackenmoor")
+    assert "Your rivals: Mirela Quillfeather (random) and Barnaby Snitch (random)." in out
+    assert "~ Game 1: Orientation Day ~" in out  # the campaign's first prologue
+    assert (private_data_dir / "campaign.yaml").exists()
+    assert out.endswith(f"Game saved to {private_data_dir / 'saves' / 'campaign.json'}. "
                         "`clank-story play` picks it up again.\n")
 
 
 def test_the_end_of_input_saves_and_quits_without_waiting(private_data_dir: Path):
-    status, out, _ = play("--seed", "4")
+    status, out, _ = play("--ruleset", "legacy", "--seed", "4")
     assert status == 0 and "Game saved" in out
     assert (private_data_dir / "saves" / "current.json").exists()
 
 
+def test_the_campaign_game_resumes_where_it_was_left(private_data_dir: Path):
+    play("--seed", "4", stdin="choose 1\n")
+    status, out, _ = play(stdin="hand\n")
+    assert status == 0 and out.startswith("Welcome back.") and "(seed 4)" in out.splitlines()[0]
+
+
 def test_the_next_play_resumes_the_saved_game(private_data_dir: Path):
     play("--seed", "4", "--name", "Ana", stdin="play all\n")
-    status, out, _ = play(stdin="hand\n")
+    status, out, _ = play("--resume", stdin="hand\n")
     assert status == 0
     assert out.startswith("Welcome back. Your game on Brackenmoor and the Ledger Caverns resumes at turn 1 (seed 4).")
     assert "> hand\nYour hand is empty." in out
@@ -52,8 +58,8 @@ def test_options_choose_the_ruleset_board_rivals_seed_and_name():
 
 
 def test_the_same_seed_gives_the_same_game():
-    first = play("--seed", "21", stdin="play all\nend\n")[1]
-    second = play("--seed", "21", stdin="play all\nend\n")[1]
+    first = play("--ruleset", "legacy", "--seed", "21", stdin="play all\nend\n")[1]
+    second = play("--ruleset", "legacy", "--seed", "21", stdin="play all\nend\n")[1]
     assert second.splitlines()[0].startswith("(Your unfinished game was kept as")  # the first one, saved
     assert second.splitlines()[1:] == first.splitlines()
 

@@ -87,12 +87,12 @@ def test_starting_a_new_game_keeps_the_unfinished_one_aside(tmp_path: Path):
     assert saves.read_save(tmp_path / "previous.json").game == loop.game.to_dict()
 
 
-def test_with_no_game_options_a_saved_game_resumes_by_itself(tmp_path: Path):
+def test_resume_continues_a_saved_one_shot_game(tmp_path: Path):
     path = tmp_path / "current.json"
     loop, _ = start(Options(scenario=str(CORRIDOR)), path)
     loop.handle("play all")
     loop.save()
-    again, first = start(Options(), path)
+    again, first = start(Options(resume=True), path)
     assert first[0].text.startswith("Welcome back. Your game on A short corridor resumes at turn 1 (seed 3).")
     assert again.game.to_dict() == loop.game.to_dict()
 

@@ -98,7 +98,7 @@ def test_a_session_completes_plays_undoes_saves_and_resumes_to_the_end(data_home
     assert "\n+play all\n" in history and "\n+move den\n" in history  # as completed by Tab
     assert history.count("take artifact") == 2
 
-    term = Terminal(data_home, "--no-color")  # no game options: the saved game resumes by itself
+    term = Terminal(data_home, "--no-color", "--resume")  # the saved one-shot game resumes
     term.expect("Welcome back")
     term.prompt()
     term.line("dance")
