@@ -34,7 +34,7 @@ def sim(games: int, players: str, board: str, seed: int, jobs: int, solo: bool, 
     except SimError as e:
         click.echo(f"sim: {e}", err=True)
         sys.exit(2)
-    if click.get_text_stream("stderr").isatty():
+    if sys.stderr.isatty():
         with click.progressbar(length=games, file=sys.stderr, label="games") as bar:
             report = simulate(spec, max(1, jobs), bar.update)
     else:
