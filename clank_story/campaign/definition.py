@@ -207,8 +207,17 @@ def definition_file(ref: str | Path) -> Path:
 
 
 def load_definition(ref: str | Path, book: Collection[str] | None = None) -> tuple[Definition, list[Diagnostic]]:
-    """Read and check a definition; errors raise CampaignError, warnings (missing passages) return."""
+    """Read and check a definition; errors raise CampaignError, warnings (missing passages) return.
+    Without a book to check against, a clean definition comes from the parsed-content cache."""
     path = definition_file(ref)
+    if book is None:
+        from clank_story.content.cache import cached
+
+        return cached(path.parent, lambda: _load_definition(path, None), kind=f"definition:{path.name}")
+    return _load_definition(path, book)
+
+
+def _load_definition(path: Path, book: Collection[str] | None) -> tuple[Definition, list[Diagnostic]]:
     try:
         node = load_file(path)
     except ContentError as e:

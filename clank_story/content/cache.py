@@ -30,12 +30,14 @@ def _ident(root: Path) -> str:
     return "\n".join(parts)
 
 
-def cached(root: Path, build: Callable[[], T]) -> T:
+def cached(root: Path, build: Callable[[], T], kind: str = "catalog") -> T:
+    """`build()`'s value for the content under `root`, from the cache while no file there changed.
+    `kind` names what is built, so two kinds of value from one folder never share an entry."""
     folder = user_cache("content")
     if folder is None:
         return build()
-    ident = _ident(root)
-    file = folder / (hashlib.sha1(str(root).encode()).hexdigest() + ".pickle")
+    ident = kind + "\n" + _ident(root)
+    file = folder / (hashlib.sha1(f"{kind}:{root}".encode()).hexdigest() + ".pickle")
     try:
         stored_ident, value = pickle.loads(file.read_bytes())
         if stored_ident == ident:
