@@ -55,6 +55,10 @@ def test_all_ten_games_play_to_the_finale_with_bots(tmp_path):
         assert session.game.over, "every seat is a bot: the game plays to its end"
         events += finish_game(table)
         assert table.closing
+        opened = {e.passage for e in events if e.kind == "PassageOpened"}
+        epilogue = table.definition.game(number).epilogue
+        assert epilogue in opened, f"game {number}: its epilogue {epilogue} was not read"
+        assert not [e for e in events if e.kind == "StoryApology"], "an authoring error was met in play"
         c = read_campaign(path).campaign
         assert len(c.mission_reports) == number
     assert read_campaign(path).campaign.game_number == 11
