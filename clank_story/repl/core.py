@@ -262,11 +262,14 @@ class PlayLoop:
         """The game, the narrator and the story exactly as they were at `snap`."""
         self.session.game = Game.from_dict(snap.game, self.game.ruleset)
         self.narrator.restore(snap.narration)
+        self.restore_story(snap.story)
+
+    def restore_story(self, data: dict[str, Any] | None) -> None:
+        """Put the story state back as `data` says, in place: the story router holds this very object."""
         story = getattr(self.session, "story", None)
-        if story is not None and snap.story is not None:
-            # in place: the story router holds this very object
-            restored = type(story).from_dict(snap.story)
-            for name in snap.story:
+        if story is not None and data is not None:
+            restored = type(story).from_dict(data)
+            for name in data:
                 if hasattr(restored, name):
                     setattr(story, name, getattr(restored, name))
 

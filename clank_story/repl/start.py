@@ -187,11 +187,7 @@ def campaign_game(options: Options, save_path: Path) -> tuple[PlayLoop, list[Lin
     loop.campaign = table
     if same:
         session.game = Game.from_dict(saved.game, session.game.ruleset)
-        if saved.story is not None and session.story is not None:
-            restored = type(session.story).from_dict(saved.story)
-            for name in saved.story:
-                if hasattr(restored, name):
-                    setattr(session.story, name, getattr(restored, name))
+        loop.restore_story(saved.story)
         narrator.restore(saved.narration)
         return loop, loop.resumed()
     first = loop.opening()
