@@ -12,14 +12,16 @@ def check_knock_out(game: Game, p: Player, out: list[ev.Event]) -> None:
         knock_out(game, p, out)
 
 
-def knock_out(game: Game, p: Player, out: list[ev.Event]) -> None:
-    """A full health meter knocks you out; without an artifact, or in the depths, you score 0."""
+def knock_out(game: Game, p: Player, out: list[ev.Event], *, ending: bool = False) -> None:
+    """A full health meter knocks you out; without an artifact, or in the depths, you score 0.
+    `ending`: the game is ending anyway (everyone still in is knocked out where they stand)."""
     space = game.board.spaces.get(p.space)
     p.status = KNOCKED_OUT
     p.in_depths_at_end = bool(space and space.depths)
     cubes.return_area_cubes(game, p)
     out.append(ev.KnockedOut(p.name, p.in_depths_at_end or not p.artifacts))
-    _went_out(game, p, out)
+    if not ending:
+        _went_out(game, p, out)
 
 
 def escape(game: Game, p: Player, out: list[ev.Event]) -> None:
@@ -45,17 +47,10 @@ def end_game(game: Game, reason: str, out: list[ev.Event]) -> None:
 
     for p in game.players:
         if not p.out:
-            knock_out_silently(game, p, out)
+            knock_out(game, p, out, ending=True)
     game.over = True
     game.pending = None
     game.queue.clear()
     scores = score_all(game)
     out.append(ev.GameOver(scores, winner(game), reason))
 
-
-def knock_out_silently(game: Game, p: Player, out: list[ev.Event]) -> None:
-    space = game.board.spaces.get(p.space)
-    p.status = KNOCKED_OUT
-    p.in_depths_at_end = bool(space and space.depths)
-    cubes.return_area_cubes(game, p)
-    out.append(ev.KnockedOut(p.name, p.in_depths_at_end or not p.artifacts))

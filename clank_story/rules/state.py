@@ -97,7 +97,6 @@ class Game:
     turn: Turn = field(default_factory=Turn)
     queue: list[dict[str, Any]] = field(default_factory=list)  # effects still to resolve
     pending: dict[str, Any] | None = None  # a question only `choose N` answers
-    extra_cards: list[dict[str, Any]] = field(default_factory=list)  # scenario card definitions
     notes: dict[str, Any] = field(default_factory=dict)  # plain data of drivers outside the engine (solo director)
 
     # -- lookups -------------------------------------------------------------------------------
