@@ -97,7 +97,8 @@ def perform(game: Game, command: Command) -> list[ev.Event]:
         case Fight():
             actions.do_fight(game, p, command, out)
         case Move():
-            path = movement.check_move(game, p, command, str(command))
+            path = movement.path_to(game, p, command.to)  # check() has judged the move legal
+            assert path is not None
             movement.do_move(game, p, command, path, out)
         case Teleport():
             movement.do_teleport(game, p, command, out)
