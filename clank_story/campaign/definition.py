@@ -9,6 +9,7 @@ reports each missing one as a warning; without a book it does not look.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -120,6 +121,10 @@ class Definition:
                     return g
         return None
 
+    def starting_cards(self) -> frozenset[str]:
+        """The ids of the starting deck's cards: destroying one takes it out of its owner's deck box."""
+        return _starting_cards(self.folder, self.ruleset, self.games[0].board if self.games else None)
+
     def level_name(self, level: str) -> str:
         for s in self.status_track:
             if s.level == level:
@@ -180,6 +185,14 @@ RIVAL = {
     "name": Field("str", "the rival's name", True),
     "character": Field("str", "the character on the rival's deck box"),
 }
+
+
+@functools.lru_cache(maxsize=8)
+def _starting_cards(folder: Path, ruleset: str, board: str | None) -> frozenset[str]:
+    from clank_story.content.library import build_ruleset, catalog
+
+    roots = [folder] if (folder / "boards").is_dir() or (folder / "cards").is_dir() else []
+    return frozenset(build_ruleset(catalog(roots), ruleset, board).starting)
 
 
 def definitions_root() -> Path:

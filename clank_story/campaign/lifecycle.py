@@ -26,6 +26,7 @@ from typing import Any
 from clank_story.campaign.definition import Definition, Section
 from clank_story.campaign.model import COLOURS, Campaign, CampaignError, Employee, MissionReport, Sticker
 from clank_story.campaign.words import say
+from clank_story.story import effects as story_effects
 
 ESCAPED, KNOCKED_OUT = "escaped", "knocked_out"
 DEFAULT_BOT = "random"
@@ -291,51 +292,76 @@ def give_checkmarks(e: Employee, definition: Definition, n: int) -> list[Section
 
 
 # -- story effects on the campaign -----------------------------------------------------------------
-CAMPAIGN_EFFECTS = ("flag", "unflag", "counter", "destroy_card", "cardporium", "add_contract",
-                    "complete_contract", "destroy_contract", "sticker", "checkmark", "unlock")
+class CampaignLedger:
+    """The campaign file as a story ledger (story/effects.py): where a passage's effects land when
+    they outlive the game. Works on `campaign` in place; promotions earned are collected."""
+
+    def __init__(self, campaign: Campaign, definition: Definition) -> None:
+        self.campaign = campaign
+        self.definition = definition
+        self.readings: list[Reading] = []
+
+    @property
+    def flags(self) -> dict[str, Any]:
+        return self.campaign.flags
+
+    @property
+    def counters(self) -> dict[str, int]:
+        return self.campaign.counters
+
+    def keep(self, effect: str, value: str, player: str | None) -> None:
+        c = self.campaign
+        if effect == "destroy_card":
+            if player is not None and value in self.definition.starting_cards():
+                self._employee(player).destroyed_cards.append(value)  # gone from the reader's deck box
+            else:
+                c.destroyed_cards.append(value)
+        elif effect == "cardporium":
+            c.cardporium_cards.append(value)
+        elif effect == "sticker":
+            sticker = self.definition.stickers.get(value)
+            if sticker is None:
+                raise CampaignError(say("campaign.no_sticker", sticker=value))
+            if all(s.id != sticker.id for s in c.stickers):  # a sticker is placed once
+                c.stickers.append(Sticker(sticker.id, dict(sticker.ability)))
+        elif effect == "unlock" and value not in c.unlocked_rules:
+            c.unlocked_rules.append(value)
+        # a patron waits in the Reserve of the game that placed it, and no longer
+
+    def contract(self, action: str, contract: str, player: str | None) -> None:
+        row = self.campaign.contract_row
+        if action == "add" and contract not in row:
+            row.append(contract)
+        elif action in ("complete", "destroy") and contract in row:
+            row.remove(contract)
+
+    def checkmarks(self, player: str | None, n: int) -> None:
+        if player is None:
+            raise CampaignError(say("campaign.checkmark_whom"))
+        promotions = give_checkmarks(self._employee(player), self.definition, n)
+        self.readings += [Reading(s.passage, "promotion", player, s.level) for s in promotions if s.passage]
+
+    def goto(self, passage: str, player: str | None) -> None:
+        raise CampaignError(say("campaign.not_campaign_effect", effect="goto"))
+
+    def end_game(self) -> None:
+        raise CampaignError(say("campaign.not_campaign_effect", effect="end_game"))
+
+    def _employee(self, name: str) -> Employee:
+        return self.campaign.employee(name)
 
 
 def apply_story_effect(campaign: Campaign, definition: Definition, name: str, value: Any,
                        player: str | None = None) -> tuple[Campaign, list[Reading]]:
-    """A passage's (or contract's) effect on the campaign: returns the new campaign and any passages it
-    makes due (a checkmark that earns a promotion). Effects on the game itself are not handled here."""
-    if name not in CAMPAIGN_EFFECTS:
+    """A passage's (or contract's) effect on the campaign, by the story effects table: returns the new
+    campaign and any passages it makes due (a checkmark that earns a promotion). Effects that only
+    mean something during a game (goto, end_game, patron) and rules effects are refused."""
+    effect = story_effects.EFFECTS.get(name)
+    if effect is None or effect.scope != story_effects.CAMPAIGN:
         raise CampaignError(say("campaign.not_campaign_effect", effect=name))
-    c = copy.deepcopy(campaign)
-    readings: list[Reading] = []
-    if name == "flag":
-        c.flags.update(dict(value) if isinstance(value, Mapping) else {str(value): True})
-    elif name == "unflag":
-        c.flags.pop(str(value), None)
-    elif name == "counter":
-        for key, n in (dict(value) if isinstance(value, Mapping) else {str(value): 1}).items():
-            c.counters[key] = c.counters.get(key, 0) + int(n)
-    elif name == "destroy_card":
-        c.destroyed_cards.append(str(value))
-    elif name == "cardporium":
-        c.cardporium_cards.append(str(value))
-    elif name == "add_contract":
-        if value not in c.contract_row:
-            c.contract_row.append(str(value))
-    elif name in ("complete_contract", "destroy_contract"):
-        if value in c.contract_row:
-            c.contract_row.remove(value)
-    elif name == "sticker":
-        sticker = definition.stickers.get(str(value))
-        if sticker is None:
-            raise CampaignError(say("campaign.no_sticker", sticker=value))
-        if all(s.id != sticker.id for s in c.stickers):  # a sticker is placed once
-            c.stickers.append(Sticker(sticker.id, dict(sticker.ability)))
-    elif name == "unlock":
-        if value not in c.unlocked_rules:
-            c.unlocked_rules.append(str(value))
-    elif name == "checkmark":
-        if player is None:
-            raise CampaignError(say("campaign.checkmark_whom"))
-        e = c.employee(player)
-        promotions = give_checkmarks(e, definition, int(value))
-        readings += [Reading(s.passage, "promotion", player, s.level) for s in promotions if s.passage]
-    return c, readings
+    ledger = CampaignLedger(copy.deepcopy(campaign), definition)
+    story_effects.apply(ledger, name, value, player)
+    return ledger.campaign, ledger.readings
 
 
 def mark_seen(campaign: Campaign, passage: str) -> Campaign:
@@ -370,21 +396,18 @@ def story_seed(campaign: Campaign) -> dict[str, Any]:
 
 def absorb_story(campaign: Campaign, definition: Definition, story: Any) -> tuple[Campaign, list[Reading]]:
     """Write down for good what a game's story state (clank_story/story/state.py, read by attribute)
-    ended with: flags, counters, passages seen, the contract row, destroyed and Cardporium cards,
-    stickers, unlocked rules and checkmarks. Returns the promotion passages the checkmarks earn.
-    Absorb each story state once: its lists are what changed during its game."""
+    ended with: flags, counters, passages seen and the contract row travel whole; the journal of
+    recorded effects (destroyed and Cardporium cards, stickers, unlocked rules, checkmarks) is replayed
+    on the campaign through the story effects table. Returns the promotion passages the checkmarks
+    earn. Absorb each story state once: its journal is what happened during its game."""
     seen = story.seen_in_campaign() if hasattr(story, "seen_in_campaign") else story.seen
     c = with_story(campaign, flags=story.flags, counters=story.counters, seen=seen, contract_row=story.contracts)
-    c.destroyed_cards += list(story.destroyed_cards)
-    c.cardporium_cards += list(story.cardporium)
-    readings: list[Reading] = []
-    for name, values in (("sticker", story.stickers), ("unlock", story.unlocked)):
-        for value in values:
-            c, _ = apply_story_effect(c, definition, name, value)
-    for player, n in story.checkmarks.items():
-        c, more = apply_story_effect(c, definition, "checkmark", n, player)
-        readings += more
-    return c, readings
+    ledger = CampaignLedger(c, definition)
+    for name, value, player in story.journal:
+        effect = story_effects.EFFECTS.get(name)
+        if effect is not None and effect.recorded:
+            story_effects.apply(ledger, name, value, player)
+    return ledger.campaign, ledger.readings
 
 
 def campaign_view(campaign: Campaign) -> Any:

@@ -29,6 +29,7 @@ from clank_story.rules import effects
 from clank_story.rules import events as ev
 from clank_story.rules.state import Game
 from clank_story.rules.view import views
+from clank_story.story import effects as story_effects
 from clank_story.story import events as sev
 from clank_story.story.contracts import MUST_HAVE, Contract
 from clank_story.story.passages import CARD_EFFECTS, Book, Passage
@@ -39,9 +40,9 @@ from clank_story.story.words import word
 log = logging.getLogger("clank_story.story")
 
 MAX_CHAIN = 25
-CAMPAIGN_LISTS = {"destroy_card": ("destroyed_cards", sev.CardDestroyed),
-                  "cardporium": ("cardporium", sev.CardporiumAdded), "sticker": ("stickers", sev.StickerPlaced),
-                  "unlock": ("unlocked", sev.RuleUnlocked), "patron": ("patrons", sev.PatronPlaced)}
+KEPT_EVENTS: dict[str, Callable[[str, str], ev.Event]] = {
+    "destroy_card": sev.CardDestroyed, "cardporium": sev.CardporiumAdded, "sticker": sev.StickerPlaced,
+    "unlock": sev.RuleUnlocked, "patron": sev.PatronPlaced}
 
 
 class Router:
@@ -296,44 +297,13 @@ class Router:
         return out
 
     def _effect(self, e: ev.StoryEffect) -> list[ev.Event]:
-        state, name, value, player = self.state, e.effect, e.value, e.player
-        if name == "flag":
-            state.flags.update(value if isinstance(value, dict) else {str(value): True})
-        elif name == "unflag":
-            state.flags.pop(str(value), None)
-        elif name == "counter":
-            for key, n in (value.items() if isinstance(value, dict) else [(str(value), 1)]):
-                state.counters[key] = state.counters.get(key, 0) + int(n)
-        elif name == "goto":
-            for step in state.agenda:
-                if step["do"] in ("offer", "next"):
-                    step["goto"] = str(value)
-                    break
-            else:
-                state.agenda.insert(0, _open(str(value), player, e.source))
-        elif name in CAMPAIGN_LISTS:
-            field_name, event = CAMPAIGN_LISTS[name]
-            getattr(state, field_name).append(str(value))
-            return [event(player, str(value))]
-        elif name == "checkmark":
-            state.checkmarks[player] = state.checkmarks.get(player, 0) + int(value)
-            return [sev.CheckmarksEarned(player, int(value))]
-        elif name == "add_contract":
-            if value in self.book.contracts and value not in state.contracts:
-                state.contracts.append(value)
-                return [sev.ContractAdded(value, self.book.contracts[value].name)]
-        elif name == "complete_contract":
-            if value in state.contracts:
-                state.agenda.insert(0, {"do": "complete", "id": value, "player": player, "pay": False})
-        elif name == "destroy_contract":
-            if value in state.contracts:
-                state.contracts.remove(value)
-                state.contracts_destroyed.append(value)
-                c = self.book.contracts.get(value)
-                return [sev.ContractDestroyed(value, c.name if c else value)]
-        elif name == "end_game":
-            state.ended_by_story = bool(value)
-        return []
+        """A story effect the engine reported: the story effects table applies it to this game's
+        ledger (the story state), which tells what happened as events."""
+        if not story_effects.is_story_effect(e.effect):
+            return []
+        ledger = GameLedger(self, e.source)
+        story_effects.apply(ledger, e.effect, e.value, e.player)
+        return ledger.events
 
     # -- contracts --------------------------------------------------------------------------------
     def _check_contract(self, step: dict[str, Any]) -> list[ev.Event]:
@@ -384,6 +354,58 @@ class Router:
         for d in diagnostics:
             log.error(str(d))
         return sev.StoryApology(pid, diagnostics[0].message if diagnostics else "")
+
+
+class GameLedger:
+    """A game's story ledger (story/effects.py): the router's StoryState. Changes the campaign keeps
+    go into the state's journal; each change is told as an event."""
+
+    def __init__(self, router: Router, source: str) -> None:
+        self.router = router
+        self.state = router.state
+        self.source = source
+        self.events: list[ev.Event] = []
+
+    @property
+    def flags(self) -> dict[str, Any]:
+        return self.state.flags
+
+    @property
+    def counters(self) -> dict[str, int]:
+        return self.state.counters
+
+    def keep(self, effect: str, value: str, player: str | None) -> None:
+        self.state.journal.append([effect, value, player])
+        self.events.append(KEPT_EVENTS[effect](player or "", value))
+
+    def checkmarks(self, player: str | None, n: int) -> None:
+        self.state.journal.append(["checkmark", n, player])
+        self.events.append(sev.CheckmarksEarned(player or "", n))
+
+    def contract(self, action: str, contract: str, player: str | None) -> None:
+        state, book = self.state, self.router.book
+        if action == "add":
+            if contract in book.contracts and contract not in state.contracts:
+                state.contracts.append(contract)
+                self.events.append(sev.ContractAdded(contract, book.contracts[contract].name))
+        elif action == "complete":
+            if contract in state.contracts:
+                state.agenda.insert(0, {"do": "complete", "id": contract, "player": player, "pay": False})
+        elif contract in state.contracts:
+            state.contracts.remove(contract)
+            state.contracts_destroyed.append(contract)
+            c = book.contracts.get(contract)
+            self.events.append(sev.ContractDestroyed(contract, c.name if c else contract))
+
+    def goto(self, passage: str, player: str | None) -> None:
+        for step in self.state.agenda:
+            if step["do"] in ("offer", "next"):
+                step["goto"] = passage
+                return
+        self.state.agenda.insert(0, _open(passage, player or "", self.source))
+
+    def end_game(self) -> None:
+        self.state.ended_by_story = True
 
 
 def _open(passage: str, player: str, source: str) -> dict[str, Any]:

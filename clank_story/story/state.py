@@ -23,21 +23,50 @@ class StoryState:
     seen_before: list[str] = field(default_factory=list)  # passages read in earlier games
     seen: list[str] = field(default_factory=list)  # passages read in this game, in order, once each
     contracts: list[str] = field(default_factory=list)  # the contract row, left to right
-    # Campaign-permanent changes made during this game, for the campaign layer to write down:
     contracts_completed: list[str] = field(default_factory=list)
     contracts_destroyed: list[str] = field(default_factory=list)
-    destroyed_cards: list[str] = field(default_factory=list)
-    cardporium: list[str] = field(default_factory=list)  # cards added to the campaign's decks
-    stickers: list[str] = field(default_factory=list)
-    checkmarks: dict[str, int] = field(default_factory=dict)  # player -> checkmarks earned
-    unlocked: list[str] = field(default_factory=list)
-    patrons: list[str] = field(default_factory=list)  # cards placed in the Reserve by the story
+    contracts_expired: list[str] = field(default_factory=list)
+    # The story effects of this game the campaign keeps for good (story/effects.py `recorded`), and
+    # Patrons placed, in order: [effect, value, player]. The campaign replays them (absorb_story).
+    journal: list[list[Any]] = field(default_factory=list)
     ended_by_story: bool = False
     # The router's progress (so a saved or undone game resumes mid-passage):
     agenda: list[dict[str, Any]] = field(default_factory=list)
     chain: list[str] = field(default_factory=list)  # passages opened since the last player input
     started: bool = False
     finished: bool = False
+
+    # -- what the journal holds, by kind -------------------------------------------------------------
+    def journalled(self, effect: str) -> list[Any]:
+        return [value for name, value, _ in self.journal if name == effect]
+
+    @property
+    def destroyed_cards(self) -> list[str]:
+        return self.journalled("destroy_card")
+
+    @property
+    def cardporium(self) -> list[str]:
+        return self.journalled("cardporium")
+
+    @property
+    def stickers(self) -> list[str]:
+        return self.journalled("sticker")
+
+    @property
+    def unlocked(self) -> list[str]:
+        return self.journalled("unlock")
+
+    @property
+    def patrons(self) -> list[str]:
+        return self.journalled("patron")
+
+    @property
+    def checkmarks(self) -> dict[str, int]:
+        given: dict[str, int] = {}
+        for name, n, player in self.journal:
+            if name == "checkmark":
+                given[player] = given.get(player, 0) + int(n)
+        return given
 
     # -- reading ----------------------------------------------------------------------------------
     def has_seen(self, passage: str) -> bool:
@@ -57,7 +86,12 @@ class StoryState:
         import copy
 
         known = {f.name for f in fields(cls)}
-        return cls(**{k: copy.deepcopy(v) for k, v in data.items() if k in known})
+        state = cls(**{k: copy.deepcopy(v) for k, v in data.items() if k in known})
+        if "journal" not in data:  # a game saved before the journal: its lists, in the journal's words
+            for key, effect in _OLD_LISTS.items():
+                state.journal += [[effect, v, None] for v in data.get(key) or []]
+            state.journal += [["checkmark", n, p] for p, n in (data.get("checkmarks") or {}).items()]
+        return state
 
     @classmethod
     def for_game(cls, campaign: str = "", game_number: int = 1, flags: Mapping[str, Any] | None = None,
@@ -70,6 +104,10 @@ class StoryState:
     def seen_in_campaign(self) -> list[str]:
         """Every passage read so far, for the campaign file."""
         return [*self.seen_before, *(p for p in self.seen if p not in self.seen_before)]
+
+
+_OLD_LISTS = {"destroyed_cards": "destroy_card", "cardporium": "cardporium", "stickers": "sticker",
+              "unlocked": "unlock", "patrons": "patron"}
 
 
 class _Defaulting(Mapping[str, Any]):
