@@ -53,7 +53,8 @@ def open_table(path: str | Path | None = None, *, seed: int | None = None, book:
     position = campaign_position(setup, definition, path=scenario, seed=seed)
     session = Session.start(position)
     game = definition.game(setup.game_number)
-    attach_book(session, book, StoryState.for_game(**story_seed(campaign)), prologue=setup.prologue,
+    book = book if book is not None else definition.book  # a campaign's own book, else the shipped one
+    attach_book(session, book, StoryState.for_game(**story_seed(campaign, definition)), prologue=setup.prologues,
                 epilogue=game.epilogue if game else None, waypoints=dict(setup.waypoints))
     return CampaignTable(cf, definition, setup, session, book)
 
@@ -82,7 +83,7 @@ def finish_game(table: CampaignTable) -> list[ev.Event]:
     for _ in range(MAX_READING_ROUNDS):
         if not readings:
             break
-        router.state = StoryState.for_game(**story_seed(campaign))
+        router.state = StoryState.for_game(**story_seed(campaign, definition))
         session.story = router.state
         for reading in readings:
             events += router.open(game, reading.passage, reading.player or game.players[0].name, reading.why)

@@ -67,6 +67,8 @@ VIEW_DOCS = {
         "counters": "counters added to by passages: `campaign.counters.favours` (an unset counter is 0)",
         "seen": "`campaign.seen('12')`: the passage was read in this campaign (this game included)",
         "seen_this_game": "`campaign.seen_this_game('12')`: the passage was read during this game",
+        "dragon": "the dragon's name, from the campaign definition (`the dragon` outside a campaign)",
+        "company": "the company's name, from the campaign definition (`the company` outside a campaign)",
     },
 }
 VIEW_NAMES = {"game": "`game`", "player": "`me` (the reader) and each of `players` (`players['Ana']`, "

@@ -73,6 +73,7 @@ class RuleDef:
     name: str
     text: str = ""
     ability: Mapping[str, Any] | None = None
+    passage: str | None = None  # read before every game once the rule is unlocked, after the prologue
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,9 @@ class Definition:
     contracts: Mapping[str, ContractDef] = field(default_factory=dict)
     cardporium: tuple[str, ...] = ()
     rivals: tuple[Rival, ...] = ()
+    book: Path | None = None  # the Book of Secrets folder; None: the shipped book
+    dragon: str = ""  # the dragon's name, for passages (`campaign.dragon`) and narration
+    company: str = ""  # the franchise's company, for passages (`campaign.company`) and narration
 
     def game(self, number: int) -> GameDef | None:
         for g in self.games:
@@ -121,9 +125,13 @@ class Definition:
                     return g
         return None
 
+    def starting_deck(self) -> tuple[str, ...]:
+        """Every employee's starting deck, as the content defines it."""
+        return _starting_deck(self.folder, self.ruleset, self.games[0].board if self.games else None)
+
     def starting_cards(self) -> frozenset[str]:
         """The ids of the starting deck's cards: destroying one takes it out of its owner's deck box."""
-        return _starting_cards(self.folder, self.ruleset, self.games[0].board if self.games else None)
+        return frozenset(self.starting_deck())
 
     def level_name(self, level: str) -> str:
         for s in self.status_track:
@@ -145,6 +153,10 @@ DEFINITION = {
     "contracts": Field("map", "contracts: id -> name, end_of_game passage"),
     "cardporium": Field("strlist", "card ids passages may add from the Cardporium"),
     "rivals": Field("list", "names bot rivals take, in order"),
+    "book": Field("str", "the Book of Secrets folder, relative to this file (default: book/ beside it if "
+                         "there is one, else the shipped book)"),
+    "dragon": Field("str", "the dragon's name: passages say `{{ campaign.dragon }}`, never the name itself"),
+    "company": Field("str", "the company's name: passages say `{{ campaign.company }}`"),
 }
 GAME = {
     "number": Field("int", "the game's number (1, 2, ...)", True),
@@ -176,6 +188,7 @@ RULE = {
     "name": Field("str", "the rule's name", True),
     "text": Field("str", "what it says"),
     "ability": Field("map", "an ability the rule brings, if any"),
+    "passage": Field("id", "a passage read before every game once the rule is unlocked (after the prologue)"),
 }
 CONTRACT = {
     "name": Field("str", "the contract's name", True),
@@ -188,11 +201,11 @@ RIVAL = {
 
 
 @functools.lru_cache(maxsize=8)
-def _starting_cards(folder: Path, ruleset: str, board: str | None) -> frozenset[str]:
+def _starting_deck(folder: Path, ruleset: str, board: str | None) -> tuple[str, ...]:
     from clank_story.content.library import build_ruleset, catalog
 
     roots = [folder] if (folder / "boards").is_dir() or (folder / "cards").is_dir() else []
-    return frozenset(build_ruleset(catalog(roots), ruleset, board).starting)
+    return tuple(build_ruleset(catalog(roots), ruleset, board).starting)
 
 
 def definitions_root() -> Path:
@@ -285,7 +298,7 @@ def _build(node: Node, path: Path, report: Report) -> Definition | None:
         rows.append(tuple(goals))
     stickers = {k: StickerDef(k, d["name"], d["ability"], d.get("text", ""))
                 for k, d in _table(node, "stickers", STICKER, "a sticker", report).items()}
-    rules = {k: RuleDef(k, d["name"], d.get("text", ""), d.get("ability"))
+    rules = {k: RuleDef(k, d["name"], d.get("text", ""), d.get("ability"), d.get("passage"))
              for k, d in _table(node, "rules", RULE, "a rule", report).items()}
     contracts = {k: ContractDef(k, d["name"], d.get("end_of_game"))
                  for k, d in _table(node, "contracts", CONTRACT, "a contract", report).items()}
@@ -303,7 +316,14 @@ def _build(node: Node, path: Path, report: Report) -> Definition | None:
         id=d["id"], name=d["name"], ruleset=d.get("ruleset", "legacy"), folder=path.parent, games=tuple(games),
         status_track=track, dran_track=tuple(d.get("dran_track") or ()), personal_goals=tuple(rows),
         stickers=stickers, rules=rules, contracts=contracts, cardporium=tuple(d.get("cardporium") or ()),
-        rivals=rivals)
+        rivals=rivals, book=_book_folder(path.parent, d.get("book")), dragon=str(d.get("dragon") or ""),
+        company=str(d.get("company") or d["name"]))
+
+
+def _book_folder(folder: Path, named: str | None) -> Path | None:
+    if named:
+        return folder / named
+    return folder / "book" if (folder / "book").is_dir() else None
 
 
 def _records(node: Node, key: str, fields: Mapping[str, Field], what: str, report: Report) -> list[dict[str, Any]]:
@@ -396,3 +416,7 @@ def _check_passages(node: Node, book: Collection[str], report: Report) -> None:
         for _, child in node.child("contracts").items():
             if isinstance(child.value, dict) and "end_of_game" in child.value:
                 need(child, "end_of_game", child.value["end_of_game"])
+    if isinstance(node.value.get("rules"), dict):
+        for _, child in node.child("rules").items():
+            if isinstance(child.value, dict) and "passage" in child.value:
+                need(child, "passage", child.value["passage"])

@@ -129,8 +129,14 @@ class GameSetup:
     stickers: tuple[Sticker, ...]
     unlocked_rules: tuple[str, ...]
     abilities: tuple[Mapping[str, Any], ...]  # stickers' and unlocked rules' abilities, in that order
-    seats: tuple[Mapping[str, Any], ...]  # scenario `players` entries: name, bot
+    seats: tuple[Mapping[str, Any], ...]  # scenario `players` entries: name, bot, destroyed_cards
     waypoints: tuple[tuple[str, str], ...] = ()  # this game's passage for each board waypoint
+    readings: tuple[str, ...] = ()  # read before every game after the prologue: unlocked rules' passages
+
+    @property
+    def prologues(self) -> tuple[str, ...]:
+        """What is read before the first turn, in order: the prologue, then the rules' readings."""
+        return tuple(p for p in (self.prologue, *self.readings) if p)
 
 
 def start_of_game(campaign: Campaign, definition: Definition) -> tuple[Campaign, GameSetup]:
@@ -142,17 +148,22 @@ def start_of_game(campaign: Campaign, definition: Definition) -> tuple[Campaign,
     row = list(campaign.contract_row)
     row += [c for c in game.contracts if c not in row]
     abilities: list[Mapping[str, Any]] = [s.ability for s in campaign.stickers if s.ability]
+    readings: list[str] = []
     for rule_id in campaign.unlocked_rules:
         rule = definition.rules.get(rule_id)
         if rule is not None and rule.ability:
             abilities.append(rule.ability)
-    seats = tuple({"name": e.name, **({"bot": e.bot} if e.bot else {})} for e in campaign.players)
+        if rule is not None and rule.passage:
+            readings.append(rule.passage)
+    seats = tuple({"name": e.name, **({"bot": e.bot} if e.bot else {}),
+                   **({"destroyed_cards": list(e.destroyed_cards)} if e.destroyed_cards else {})}
+                  for e in campaign.players)
     setup = GameSetup(
         game_number=game.number, ruleset=definition.ruleset, board=game.board, prologue=game.prologue,
         patron=game.patron, contract_row=tuple(row), destroyed_cards=tuple(campaign.destroyed_cards),
         cardporium_cards=tuple(campaign.cardporium_cards), stickers=tuple(campaign.stickers),
         unlocked_rules=tuple(campaign.unlocked_rules), abilities=tuple(abilities), seats=seats,
-        waypoints=game.waypoints)
+        waypoints=game.waypoints, readings=tuple(readings))
     updated = copy.deepcopy(campaign)
     updated.contract_row = list(row)
     return updated, setup
@@ -387,11 +398,13 @@ def with_story(campaign: Campaign, *, flags: Mapping[str, Any] | None = None,
     return c
 
 
-def story_seed(campaign: Campaign) -> dict[str, Any]:
-    """What a game's story state starts from: `StoryState.for_game(**story_seed(campaign))`."""
+def story_seed(campaign: Campaign, definition: Definition | None = None) -> dict[str, Any]:
+    """What a game's story state starts from: `StoryState.for_game(**story_seed(campaign, definition))`
+    (the definition names the dragon and the company)."""
+    names = {"dragon": definition.dragon, "company": definition.company} if definition is not None else {}
     return {"campaign": campaign.franchise, "game_number": campaign.game_number, "flags": dict(campaign.flags),
             "counters": dict(campaign.counters), "seen": list(campaign.passages_seen),
-            "contracts": list(campaign.contract_row)}
+            "contracts": list(campaign.contract_row), **names}
 
 
 def absorb_story(campaign: Campaign, definition: Definition, story: Any) -> tuple[Campaign, list[Reading]]:

@@ -37,10 +37,11 @@ PARAGRAPHS = (ev.DragonAttacked, ev.KnockedOut, ev.Escaped, ev.GameOver)
 HAND_SIZE = 5
 # Events of the story layer (story/events.py), by kind: told in full even in a rival's summary.
 STORY_KINDS = frozenset({"PassageOpened", "QuestionAsked", "StoryChoice", "ContractRow", "ContractAdded",
-                         "ContractCompleted", "ContractDestroyed", "StoryApology", "CardDestroyed",
+                         "ContractCompleted", "ContractDestroyed", "ContractExpired", "StoryApology", "CardDestroyed",
                          "CardporiumAdded", "PatronPlaced", "StickerPlaced", "RuleUnlocked", "CheckmarksEarned"})
 # story event kind -> (prose beat kind, the field that names a card or thing)
 STORY_BEATS = {"ContractAdded": ("contract_added", None), "ContractDestroyed": ("contract_destroyed", None),
+               "ContractExpired": ("contract_expired", None),
                "ContractCompleted": ("contract_done", None), "StoryApology": ("apology", None),
                "CardDestroyed": ("card_destroyed", "card"), "CardporiumAdded": ("cardporium", "card"),
                "PatronPlaced": ("patron", "card"), "StickerPlaced": ("sticker", None),

@@ -33,6 +33,8 @@ PASSAGE = {
     "choices": Field("list", "options the reader picks one of with `choose N`"),
     "goto": Field("id", "the passage to read next (after the choice, if any)"),
     "once": Field("any", "true, or a `|` short text: later visits show only the short form"),
+    "franchise": Field("bool", "its choice is the franchise's to make (a signature that binds the branch): "
+                               "it is put to the first seat a person plays, whoever read the passage"),
 }
 CHOICE = {
     "text": Field("str", "what the option says (Jinja allowed)", True),
@@ -209,8 +211,9 @@ def entry_from_text(text: str, path: str) -> dict[str, Any]:
             for cnode in node.child("contracts").elements():
                 data = check_contract(cnode, report)
                 if data is not None:
-                    if data.get("condition") is not None:
-                        _compile(compile_condition, data["condition"], cnode.child("if"), report, {}, "if")
+                    for key, field_name in (("condition", "if"), ("expires", "expires")):
+                        if data.get(key) is not None:
+                            _compile(compile_condition, data[key], cnode.child(field_name), report, {}, field_name)
                     entry["contracts"].append(data)
     entry["diags"].extend(_plain_diag(d, None) for d in report.diagnostics)
     return entry
@@ -231,6 +234,8 @@ def check_passage(pid: str, node: Node, key_pos: tuple[int, int], report: Report
     v = node.value
     if "title" in v:
         data["title"] = str(v["title"])
+    if v.get("franchise"):
+        data["franchise"] = True
     if "text" in v:
         _text(node, "text", data, codes, report, lines)
     if "once" in v:

@@ -4,6 +4,7 @@ the broken passages apologise when reached), and route the game's events through
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -43,7 +44,7 @@ def load_for_game(folder: str | Path | None, cards: list[str] | None = None) -> 
 
 
 def attach_book(session: Session, folder: str | Path | None = None, state: StoryState | None = None, *,
-                prologue: str | None = None, epilogue: str | None = None,
+                prologue: str | Sequence[str] | None = None, epilogue: str | None = None,
                 waypoints: dict[str, str] | None = None) -> Router:
     book = load_for_game(folder, list(session.game.ruleset.cards))
     return session.attach_story(book, state, prologue=prologue, epilogue=epilogue, waypoints=waypoints)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from clank_story.content.diagnostics import Diagnostic
@@ -46,11 +46,12 @@ KEPT_EVENTS: dict[str, Callable[[str, str], ev.Event]] = {
 
 
 class Router:
-    def __init__(self, book: Book, state: StoryState, *, prologue: str | None = None,
+    def __init__(self, book: Book, state: StoryState, *, prologue: str | Sequence[str] | None = None,
                  epilogue: str | None = None, waypoints: dict[str, str] | None = None) -> None:
         self.book = book
         self.state = state
-        self.prologue = prologue
+        # read before the first turn, in order: the game's prologue, then any an unlocked rule adds
+        self.prologues = [prologue] if isinstance(prologue, str) else [p for p in prologue or () if p]
         self.epilogue = epilogue
         # A campaign game may give a board's waypoint numbers passages of its own (the board side
         # and chapter decide what a number means): waypoint id -> passage id.
@@ -69,6 +70,9 @@ class Router:
         for e in events:
             out += self._on(e)
         out += self._pump()
+        if self.state.row_read:
+            out += self._expire_due()
+        self._publish()
         return out
 
     def open(self, game: Game, passage: str, player: str | None = None, source: str = "story") -> list[ev.Event]:
@@ -76,7 +80,9 @@ class Router:
         self.game = game
         self.state.chain = []
         self.state.agenda.insert(0, _open(passage, player or game.me.name, source))
-        return self._pump()
+        out = self._pump()
+        self._publish()
+        return out
 
     def contract_row(self) -> list[Contract]:
         return [self.book.contracts[c] for c in self.state.contracts if c in self.book.contracts]
@@ -101,6 +107,8 @@ class Router:
         match e:
             case ev.WaypointEntered():
                 state.agenda.append(_open(self.waypoints.get(e.passage, e.passage), e.player, e.space))
+                if e.passage not in state.waypoints_read:
+                    state.waypoints_read.append(e.passage)
             case ev.StoryChoice():
                 state.chain = []
                 return self._choice(e)
@@ -109,8 +117,8 @@ class Router:
             case ev.TurnStarted() if not state.started:
                 # the rulebook's order: the prologue, the contract row read aloud, then play
                 state.started = True
-                if self.prologue:
-                    state.agenda.append(_open(self.prologue, self._game.players[0].name, "prologue"))
+                for passage in self.prologues:
+                    state.agenda.append(_open(passage, self.franchise_reader(), "prologue"))
                 state.agenda.append({"do": "row"})
                 for p in self._game.players:
                     self._contracts("start_of_game", p.name)
@@ -127,8 +135,23 @@ class Router:
                 for p in self._game.players:
                     self._contracts("end_of_game", p.name)
                 if self.epilogue:
-                    state.agenda.append(_open(self.epilogue, self._game.players[0].name, "epilogue"))
+                    state.agenda.append(_open(self.epilogue, self.franchise_reader(), "epilogue"))
         return []
+
+    def franchise_reader(self, fallback: str | None = None) -> str:
+        """Who answers for the franchise (the prologue's plans, a signature the whole branch is bound
+        by): the first seat a person plays, else `fallback`, else the first seat."""
+        for p in self._game.players:
+            if not p.bot:
+                return p.name
+        return fallback or self._game.players[0].name
+
+    def _publish(self) -> None:
+        """What every player at the table knows of the story, as plain data for the bots
+        (`game.notes["story"]`): the contract row with each contract's trigger and target, and the
+        waypoints whose passages were read this game."""
+        row = [[c.id, c.trigger, c.target] for c in self.contract_row()]
+        self._game.notes["story"] = {"contracts": row, "waypoints": list(self.state.waypoints_read)}
 
     @property
     def _game(self) -> Game:
@@ -160,6 +183,8 @@ class Router:
             elif kind == "complete":
                 out += self._complete(step["id"], step["player"], pay=step.get("pay", True))
             elif kind == "row":
+                out += self._expire_due()
+                state.row_read = True
                 row = self.contract_row()
                 if row:
                     out.append(sev.ContractRow(tuple((c.id, c.name, c.description) for c in row)))
@@ -224,12 +249,21 @@ class Router:
                     key = f"choice.{i}.if" if "if" in choice else f"choice.{i}.text"
                     self._drop_chain()
                     return [self._problem(passage, key, e)]
-                options.append({"label": label, "choice": i, "then": step.get("goto"), "source": source})
+                goto = choice.get("goto") or step.get("goto")
+                options.append({"label": label, "choice": i, "then": step.get("goto"), "source": source,
+                                "effects": choice.get("effects") or [],
+                                "new": bool(goto) and not self.state.has_seen(str(goto))})
+        if len(options) == 1:  # one option is no choice: take it, and let its passage tell it
+            only = options[0]
+            taken = ev.StoryChoice(player, pid, 1, only)
+            return [sev.OnlyOption(player, pid, only["label"]), *self._choice(taken)]
         if options:
-            effects.ask(self._game, self._game.player(player), "story", options, source, optional=False,
+            # a decision of the franchise's (a signature that binds the branch) goes to a person's seat
+            asked = self.franchise_reader(player) if passage.data.get("franchise") else player
+            effects.ask(self._game, self._game.player(asked), "story", options, source, optional=False,
                         passage=pid)
             # the choices as an event too, so a transcript shows what a bot was offered
-            return [ev.QuestionAsked(player, "story", tuple(o["label"] for o in options))]
+            return [ev.QuestionAsked(asked, "story", tuple(o["label"] for o in options))]
         if step.get("goto"):
             self.state.agenda.insert(0, _open(step["goto"], player, source))
         return []
@@ -290,9 +324,11 @@ class Router:
         else:
             produced = effects.apply_block(game, player, chosen, source)
         out: list[ev.Event] = []
-        for e in produced:
+        for i, e in enumerate(produced):
             if not isinstance(e, ev.StoryEffect):
                 out.append(e)
+            elif e.effect == "destroy_card" and not _trashed_next(produced, i):
+                _out_of_this_game(game, str(e.value))
             out += self._on(e)
         return out
 
@@ -311,6 +347,8 @@ class Router:
         c = self.book.contracts.get(cid)
         if c is None or cid not in self.state.contracts:
             return []
+        if self._expired(c, player):
+            return self._expire(c)
         if c.condition:
             try:
                 if not truth(compile_condition(c.condition), self._names(player)):
@@ -320,6 +358,29 @@ class Router:
         if not self._affordable(c, player):
             return []
         return self._complete(cid, player, pay=True)
+
+    def _expired(self, c: Contract, player: str | None = None) -> bool:
+        if not c.expires:
+            return False
+        try:
+            return truth(compile_condition(c.expires), self._names(player or self.franchise_reader()))
+        except StoryProblem as e:
+            self._apologise(c.id, [Diagnostic(c.path, c.line, c.col, e.code, e.message)])
+            return False
+
+    def _expire(self, c: Contract) -> list[ev.Event]:
+        self.state.contracts.remove(c.id)
+        self.state.contracts_expired.append(c.id)
+        self.state.agenda = [s for s in self.state.agenda if not (s["do"] == "contract" and s["id"] == c.id)]
+        return [sev.ContractExpired(c.id, c.name, c.expired)]
+
+    def _expire_due(self) -> list[ev.Event]:
+        """Contracts in the row that can no longer be done leave it, each with its line of prose."""
+        out: list[ev.Event] = []
+        for c in self.contract_row():
+            if self._expired(c):
+                out += self._expire(c)
+        return out
 
     def _affordable(self, c: Contract, player: str) -> bool:
         game = self._game
@@ -354,6 +415,23 @@ class Router:
         for d in diagnostics:
             log.error(str(d))
         return sev.StoryApology(pid, diagnostics[0].message if diagnostics else "")
+
+
+def _trashed_next(produced: list[ev.Event], i: int) -> bool:
+    """Whether the engine took the destroyed card out of its reader's own cards (its CardTrashed
+    event follows the story effect at once)."""
+    e, nxt = produced[i], produced[i + 1] if i + 1 < len(produced) else None
+    return isinstance(nxt, ev.CardTrashed) and nxt.player == e.player and nxt.card == e.value
+
+
+def _out_of_this_game(game: Game, card: str) -> None:
+    """A card destroyed for good that its reader did not hold leaves this game too: one copy from the
+    adventure deck, else from its Reserve pile. (An engine change could do this in rules/effects.py's
+    destroy_card handler; until then the story layer does it, through plain state.)"""
+    if card in game.deck:
+        game.deck.remove(card)
+    elif game.reserve.get(card, 0) > 0 and not game.card(card).stays:
+        game.reserve[card] -= 1
 
 
 class GameLedger:

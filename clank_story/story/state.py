@@ -12,12 +12,15 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from clank_story.rules.view import CampaignView
+from clank_story.story.words import word
 
 
 @dataclass
 class StoryState:
     campaign: str = ""
     game_number: int = 1
+    dragon: str = ""  # names from the campaign definition (`campaign.dragon`, `campaign.company`)
+    company: str = ""
     flags: dict[str, Any] = field(default_factory=dict)  # campaign flags (set, cleared by passages)
     counters: dict[str, int] = field(default_factory=dict)  # campaign counters
     seen_before: list[str] = field(default_factory=list)  # passages read in earlier games
@@ -30,10 +33,12 @@ class StoryState:
     # Patrons placed, in order: [effect, value, player]. The campaign replays them (absorb_story).
     journal: list[list[Any]] = field(default_factory=list)
     ended_by_story: bool = False
+    waypoints_read: list[str] = field(default_factory=list)  # waypoint numbers entered this game
     # The router's progress (so a saved or undone game resumes mid-passage):
     agenda: list[dict[str, Any]] = field(default_factory=list)
     chain: list[str] = field(default_factory=list)  # passages opened since the last player input
     started: bool = False
+    row_read: bool = False  # the contract row was read aloud: expiry is checked as the game goes on
     finished: bool = False
 
     # -- what the journal holds, by kind -------------------------------------------------------------
@@ -96,10 +101,11 @@ class StoryState:
     @classmethod
     def for_game(cls, campaign: str = "", game_number: int = 1, flags: Mapping[str, Any] | None = None,
                  counters: Mapping[str, int] | None = None, seen: list[str] | None = None,
-                 contracts: list[str] | None = None) -> StoryState:
+                 contracts: list[str] | None = None, dragon: str = "", company: str = "") -> StoryState:
         """A new game's story state from what the campaign file carries over."""
         return cls(campaign=campaign, game_number=game_number, flags=dict(flags or {}),
-                   counters=dict(counters or {}), seen_before=list(seen or []), contracts=list(contracts or []))
+                   counters=dict(counters or {}), seen_before=list(seen or []), contracts=list(contracts or []),
+                   dragon=dragon, company=company)
 
     def seen_in_campaign(self) -> list[str]:
         """Every passage read so far, for the campaign file."""
@@ -152,6 +158,15 @@ class StoryCampaignView(CampaignView):
     @property
     def counters(self) -> Mapping[str, int]:
         return _Defaulting(self._state.counters, 0)
+
+    @property
+    def dragon(self) -> str:
+        """The dragon's name, from the campaign definition (a plain word outside a campaign)."""
+        return self._state.dragon or word("names.dragon")
+
+    @property
+    def company(self) -> str:
+        return self._state.company or word("names.company")
 
     def seen(self, passage: str) -> bool:
         return self._state.has_seen(str(passage))
