@@ -57,6 +57,8 @@ class GameRecord:
     stickers: list[str] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
     levels: dict[str, str] = field(default_factory=dict)  # employee -> level after the game
+    checkmarks: dict[str, int] = field(default_factory=dict)  # employee -> checkmarks after the game
+    escaped: int = 0  # how many seats escaped
     problems: list[str] = field(default_factory=list)
     narration: dict[str, int] = field(default_factory=dict)  # "kind#variant" -> uses
 
@@ -67,6 +69,7 @@ class CampaignRecord:
     seed: int
     seats: list[str]
     games: list[GameRecord] = field(default_factory=list)
+    flags: dict[str, Any] = field(default_factory=dict)  # the campaign's flags when it ended
 
 
 def campaign_seed(seed: int, index: int) -> int:
@@ -112,6 +115,7 @@ class Played:
     before: Any  # the Campaign at the start of the game (this game's contracts in the row)
     after: Any  # the Campaign written at its end
     definition: Any
+    seed: int = 0
 
 
 def play_next_game(path: Path, seed: int) -> Played:
@@ -123,7 +127,8 @@ def play_next_game(path: Path, seed: int) -> Played:
     before = table.file.campaign
     events = table.session.opening()
     events += finish_game(table)
-    return Played(events, table.session.game, table.session.story, before, table.file.campaign, table.definition)
+    return Played(events, table.session.game, table.session.story, before, table.file.campaign, table.definition,
+                  seed)
 
 
 # -- playing campaigns -------------------------------------------------------------------------------
@@ -145,6 +150,7 @@ def play_campaign(spec: CoverageSpec, index: int) -> CampaignRecord:
         for g in definition.games:
             played = play_next_game(path, game_seed(seed, g.number))
             record.games.append(_game_record(g.number, played, spec.narration))
+            record.flags = dict(played.after.flags)
     return record
 
 
@@ -153,13 +159,16 @@ def _game_record(number: int, played: Played, narration: bool) -> GameRecord:
     rec = GameRecord(number, played.game.turn_number)
     rec.passages = list(dict.fromkeys(e.passage for e in events if e.kind == "PassageOpened"))
     rec.flags = [k for k, v in after.flags.items() if k not in before.flags or before.flags[k] != v]
-    rec.contracts = {"row": list(before.contract_row),
+    read = [c[0] for e in events if e.kind == "ContractRow" for c in e.contracts]
+    rec.contracts = {"row": list(dict.fromkeys([*before.contract_row, *read])),
                      "completed": [e.contract for e in events if e.kind == "ContractCompleted"],
                      "expired": [e.contract for e in events if e.kind == "ContractExpired"],
                      "destroyed": [e.contract for e in events if e.kind == "ContractDestroyed"]}
     rec.stickers = [s.id for s in after.stickers if all(s.id != t.id for t in before.stickers)]
     rec.rules = [r for r in after.unlocked_rules if r not in before.unlocked_rules]
     rec.levels = {e.name: e.status.level for e in after.players}
+    rec.checkmarks = {e.name: e.status.checkmarks for e in after.players}
+    rec.escaped = sum(1 for p in played.game.players if p.status == "escaped")
     rec.problems = _problems(played)
     if narration:
         rec.narration = _narration_counts(played)
@@ -199,8 +208,8 @@ def _problems(played: Played) -> list[str]:
             out.append(say("coverage.problem.expired_read", contract=e.contract))
         elif e.kind == "ContractRow":
             out += [say("coverage.problem.expired_read", contract=c[0]) for c in e.contracts if c[0] in expired]
-        elif e.kind == "QuestionAsked" and e.question == "story" and len(e.options) < 2:
-            out.append(say("coverage.problem.one_option", options=" / ".join(e.options)))
+        elif e.kind == "OnlyOption":
+            out.append(say("coverage.problem.one_option", options=e.label))
         elif e.kind == "StoryApology":
             out.append(say("coverage.problem.apology", passage=e.passage, message=e.message))
     return out
@@ -222,12 +231,13 @@ def _starting_owned(game: Any, name: str) -> list[str]:
 
 
 def _narration_counts(played: Played) -> dict[str, int]:
-    from clank_story.narrate.prose import ProseNarrator, count_variants
+    """Tell the game as `run` would (one batch, with the game's seed) and count the variants told."""
+    from clank_story.narrate.prose import ProseNarrator
 
-    with count_variants() as counts:
-        narrator = ProseNarrator(played.game.rng.randrange(1 << 30))
-        narrator.tell(played.game, played.events)
-    return {f"{kind}#{i}": n for (kind, i), n in counts.items()}
+    narrator = ProseNarrator(played.seed)
+    narrator.counts = Counter()
+    narrator.tell(played.game, played.events)
+    return {f"{kind}#{i}": n for (kind, i), n in narrator.counts.items()}
 
 
 def _play_chunk(spec: CoverageSpec, indices: Sequence[int]) -> list[CampaignRecord]:
@@ -336,6 +346,8 @@ def summarise(spec: CoverageSpec, records: list[CampaignRecord]) -> dict[str, An
     found: dict[str, dict[str, dict[int, int]]] = {k: {} for k in KINDS}  # kind -> item -> game -> campaigns
     completion: dict[str, Counter[str]] = {c: Counter() for c in u.contracts}
     levels: dict[int, Counter[str]] = {}
+    checkmarks: dict[int, list[int]] = {}
+    nobody_out: Counter[int] = Counter()
     rounds: dict[int, list[int]] = {}
     problems: Counter[str] = Counter()
     narration: Counter[str] = Counter()
@@ -354,10 +366,12 @@ def summarise(spec: CoverageSpec, records: list[CampaignRecord]) -> dict[str, An
             for kind, ids in ended.items():
                 ids.update(g.contracts.get(kind, []))
             levels.setdefault(g.number, Counter()).update(g.levels.values())
+            checkmarks.setdefault(g.number, []).extend(g.checkmarks.values())
+            nobody_out[g.number] += g.escaped == 0
             rounds.setdefault(g.number, []).append(g.rounds)
             problems.update(g.problems)
             narration.update(g.narration)
-        for c in in_row:
+        for c in in_row | ended["completed"] | ended["expired"]:
             completion.setdefault(c, Counter())["campaigns"] += 1
         for kind, ids in ended.items():
             for c in ids:
@@ -378,6 +392,8 @@ def summarise(spec: CoverageSpec, records: list[CampaignRecord]) -> dict[str, An
             "rate": round(n["completed"] / n["campaigns"], 3) if n["campaigns"] else 0.0}
         for c, n in completion.items()}
     report["promotions"] = {str(g): dict(sorted(levels[g].items())) for g in sorted(levels)}
+    report["checkmarks"] = {str(g): _mean(ns) for g, ns in sorted(checkmarks.items())}
+    report["nobody_escaped"] = {str(g): n for g, n in sorted(nobody_out.items())}
     everything = [n for ns in rounds.values() for n in ns]
     report["game_length"] = {"mean": _mean(everything),
                              "by_game": {str(g): _mean(ns) for g, ns in sorted(rounds.items())}}
@@ -450,6 +466,7 @@ def table(report: dict[str, Any], top: int = 12) -> list[str]:
         rows.append([g, *(str(by.get(lvl, 0)) for lvl in levels)])
     lines.append(say("coverage.promotions"))
     lines += _aligned(rows)
+    lines.append(say("coverage.checkmarks", by_game=", ".join(f"{g}: {m}" for g, m in report["checkmarks"].items())))
     length = report["game_length"]
     lines.append(say("coverage.length", mean=length["mean"],
                      by_game=", ".join(f"{g}: {m}" for g, m in length["by_game"].items())))

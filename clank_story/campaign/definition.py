@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from clank_story.campaign.abilities import parse_ability, references
+from clank_story.campaign.abilities import parse_ability, references, seat_ability
 from clank_story.campaign.model import CampaignError
 from clank_story.campaign.words import say
 from clank_story.content.diagnostics import ContentError, Diagnostic, Report
@@ -50,6 +50,8 @@ class Section:
     checkmarks: int
     passage: str | None = None
     name: str = ""
+    perk: Mapping[str, Any] | None = None  # a seat ability its employee keeps in every later game
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -172,6 +174,8 @@ SECTION = {
     "checkmarks": Field("int", "checkmarks at which the section begins", True),
     "passage": Field("id", "passage read on promotion"),
     "name": Field("str", "the title, e.g. Copper Associate"),
+    "perk": Field("map", "an ability for the promoted employee's own seat in every later game ({starting_gold: 1})"),
+    "text": Field("str", "what the perk is, in words"),
 }
 GOAL_ROW = {"goals": Field("list", "the row's goals, left to right", True)}
 GOAL = {
@@ -275,7 +279,8 @@ def _build(node: Node, path: Path, report: Report) -> Definition | None:
         report.error(gnode.path, gnode.line, gnode.col, "CD001",
                      f"games are numbered 1, 2, 3, ... in order (found {', '.join(map(str, numbers))})")
     sections = _records(node, "status_track", SECTION, "a status-track section", report)
-    track = tuple(Section(d["level"], d["checkmarks"], d.get("passage"), d.get("name", "")) for d in sections)
+    track = tuple(Section(d["level"], d["checkmarks"], d.get("passage"), d.get("name", ""), d.get("perk"),
+                          d.get("text", "")) for d in sections)
     if [s.checkmarks for s in track] != sorted(s.checkmarks for s in track) or len({s.level for s in track}) != len(track):
         snode = node.child("status_track")
         report.error(snode.path, snode.line, snode.col, "CD002",
@@ -303,6 +308,14 @@ def _build(node: Node, path: Path, report: Report) -> Definition | None:
     contracts = {k: ContractDef(k, d["name"], d.get("end_of_game"))
                  for k, d in _table(node, "contracts", CONTRACT, "a contract", report).items()}
     rivals = tuple(Rival(d["name"], d.get("character", "")) for d in _records(node, "rivals", RIVAL, "a rival", report))
+    if isinstance(node.value.get("status_track"), list):
+        for item in node.child("status_track").elements():
+            if isinstance(item.value, dict) and item.value.get("perk") is not None:
+                problem = parse_ability(plain(item.value["perk"]))
+                if isinstance(problem, str) or (not isinstance(problem, str) and not seat_ability(problem[0])):
+                    line, col = item.value_pos("perk")
+                    report.error(item.path, line, col, "CD004", f"{item.value.get('level')}: "
+                                 f"{problem if isinstance(problem, str) else 'a perk acts on a seat (starting_gold)'}")
     for key in ("stickers", "rules"):
         if isinstance(node.value.get(key), dict):
             for item_id, item in node.child(key).items():

@@ -129,7 +129,7 @@ class GameSetup:
     stickers: tuple[Sticker, ...]
     unlocked_rules: tuple[str, ...]
     abilities: tuple[Mapping[str, Any], ...]  # stickers' and unlocked rules' abilities, in that order
-    seats: tuple[Mapping[str, Any], ...]  # scenario `players` entries: name, bot, destroyed_cards
+    seats: tuple[Mapping[str, Any], ...]  # scenario `players` entries: name, bot, destroyed_cards, perks
     waypoints: tuple[tuple[str, str], ...] = ()  # this game's passage for each board waypoint
     readings: tuple[str, ...] = ()  # read before every game after the prologue: unlocked rules' passages
 
@@ -156,7 +156,8 @@ def start_of_game(campaign: Campaign, definition: Definition) -> tuple[Campaign,
         if rule is not None and rule.passage:
             readings.append(rule.passage)
     seats = tuple({"name": e.name, **({"bot": e.bot} if e.bot else {}),
-                   **({"destroyed_cards": list(e.destroyed_cards)} if e.destroyed_cards else {})}
+                   **({"destroyed_cards": list(e.destroyed_cards)} if e.destroyed_cards else {}),
+                   **({"perks": [dict(perk)]} if (perk := _perk(definition, e.status.level)) else {})}
                   for e in campaign.players)
     setup = GameSetup(
         game_number=game.number, ruleset=definition.ruleset, board=game.board, prologue=game.prologue,
@@ -167,6 +168,14 @@ def start_of_game(campaign: Campaign, definition: Definition) -> tuple[Campaign,
     updated = copy.deepcopy(campaign)
     updated.contract_row = list(row)
     return updated, setup
+
+
+def _perk(definition: Definition, level: str) -> Mapping[str, Any] | None:
+    """The perk of an employee's current section of the status track, if it has one."""
+    for section in definition.status_track:
+        if section.level == level:
+            return section.perk
+    return None
 
 
 # -- end of a game ---------------------------------------------------------------------------------
@@ -401,7 +410,11 @@ def with_story(campaign: Campaign, *, flags: Mapping[str, Any] | None = None,
 def story_seed(campaign: Campaign, definition: Definition | None = None) -> dict[str, Any]:
     """What a game's story state starts from: `StoryState.for_game(**story_seed(campaign, definition))`
     (the definition names the dragon and the company)."""
-    names = {"dragon": definition.dragon, "company": definition.company} if definition is not None else {}
+    names: dict[str, Any] = {}
+    if definition is not None:
+        labels = {**{f"sticker:{k}": s.name for k, s in definition.stickers.items()},
+                  **{f"unlock:{k}": r.name for k, r in definition.rules.items()}}
+        names = {"dragon": definition.dragon, "company": definition.company, "labels": labels}
     return {"campaign": campaign.franchise, "game_number": campaign.game_number, "flags": dict(campaign.flags),
             "counters": dict(campaign.counters), "seen": list(campaign.passages_seen),
             "contracts": list(campaign.contract_row), **names}

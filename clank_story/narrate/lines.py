@@ -192,7 +192,9 @@ def describe_block(narrator: Narrator, block: Any, name: Callable[[str], str] | 
             text = words.get("effect.per", "{effects} {per}").format(
                 effects=text, per=words.get(f"per.{key}", key).format(what=what))
         cond = m.get("if")
-        if cond:
+        if isinstance(cond, str):  # a passage's Jinja condition, shown as written
+            text = words.get("effect.if", "{cond}: {effects}").format(cond=cond, effects=text)
+        elif cond:
             (key, what), = cond.items()
             text = words.get("effect.if", "{cond}: {effects}").format(
                 cond=words.get(f"cond.{key}", key).format(what=str(what).replace("_", " ")), effects=text)

@@ -141,6 +141,7 @@ class ProseNarrator:
         self.blank = True  # the last thing said was a blank line (or nothing yet)
         self.legacy = False  # templates may say `squelch` on the moor and `creep` in the halls
         self.told_question: tuple[str, tuple[str, ...]] | None = None  # story choices just told in full
+        self.counts: Counter[tuple[str, int]] | None = None  # (kind, variant) -> uses, when someone counts
 
     # -- state for undo and saves ----------------------------------------------------------------
     def state(self) -> dict[str, Any]:
@@ -279,7 +280,10 @@ class ProseNarrator:
         variants = self.prose.get(kind) or []
         if not variants:
             return ""
-        variant = variants[self._pick(kind, len(variants))]
+        index = self._pick(kind, len(variants))
+        variant = variants[index]
+        if self.counts is not None:  # story coverage counts how often each variant is told
+            self.counts[(kind, index)] += 1
         if isinstance(variant, Mapping):
             source = variant.get("you") if you and "you" in variant else variant.get("they", variant.get("you", ""))
         else:

@@ -454,7 +454,8 @@ class GameLedger:
 
     def keep(self, effect: str, value: str, player: str | None) -> None:
         self.state.journal.append([effect, value, player])
-        self.events.append(KEPT_EVENTS[effect](player or "", value))
+        shown = self.state.labels.get(f"{effect}:{value}", value)  # a sticker's or rule's name
+        self.events.append(KEPT_EVENTS[effect](player or "", shown))
 
     def checkmarks(self, player: str | None, n: int) -> None:
         self.state.journal.append(["checkmark", n, player])

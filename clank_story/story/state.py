@@ -21,6 +21,7 @@ class StoryState:
     game_number: int = 1
     dragon: str = ""  # names from the campaign definition (`campaign.dragon`, `campaign.company`)
     company: str = ""
+    labels: dict[str, str] = field(default_factory=dict)  # "sticker:ID" / "unlock:ID" -> its name, to tell it
     flags: dict[str, Any] = field(default_factory=dict)  # campaign flags (set, cleared by passages)
     counters: dict[str, int] = field(default_factory=dict)  # campaign counters
     seen_before: list[str] = field(default_factory=list)  # passages read in earlier games
@@ -101,11 +102,12 @@ class StoryState:
     @classmethod
     def for_game(cls, campaign: str = "", game_number: int = 1, flags: Mapping[str, Any] | None = None,
                  counters: Mapping[str, int] | None = None, seen: list[str] | None = None,
-                 contracts: list[str] | None = None, dragon: str = "", company: str = "") -> StoryState:
+                 contracts: list[str] | None = None, dragon: str = "", company: str = "",
+                 labels: Mapping[str, str] | None = None) -> StoryState:
         """A new game's story state from what the campaign file carries over."""
         return cls(campaign=campaign, game_number=game_number, flags=dict(flags or {}),
                    counters=dict(counters or {}), seen_before=list(seen or []), contracts=list(contracts or []),
-                   dragon=dragon, company=company)
+                   dragon=dragon, company=company, labels=dict(labels or {}))
 
     def seen_in_campaign(self) -> list[str]:
         """Every passage read so far, for the campaign file."""
