@@ -58,6 +58,7 @@ class GameRecord:
     rules: list[str] = field(default_factory=list)
     levels: dict[str, str] = field(default_factory=dict)  # employee -> level after the game
     checkmarks: dict[str, int] = field(default_factory=dict)  # employee -> checkmarks after the game
+    destroyed: list[str] = field(default_factory=list)  # cards destroyed for good during this game
     escaped: int = 0  # how many seats escaped
     problems: list[str] = field(default_factory=list)
     narration: dict[str, int] = field(default_factory=dict)  # "kind#variant" -> uses
@@ -169,6 +170,7 @@ def _game_record(number: int, played: Played, narration: bool) -> GameRecord:
     rec.levels = {e.name: e.status.level for e in after.players}
     rec.checkmarks = {e.name: e.status.checkmarks for e in after.players}
     rec.escaped = sum(1 for p in played.game.players if p.status == "escaped")
+    rec.destroyed = [e.card for e in events if e.kind == "CardDestroyed"]
     rec.problems = _problems(played)
     if narration:
         rec.narration = _narration_counts(played)
@@ -286,8 +288,7 @@ def universe(definition: Any, book: Any) -> Universe:
     from clank_story.authoring.crossref import definition_passages, effect_items, links, passage_blocks
 
     contracts = list(dict.fromkeys(c for g in definition.games for c in g.contracts))
-    roots = [*definition_passages(definition), *(r.passage for r in definition.rules.values()
-                                                 if getattr(r, "passage", None))]
+    roots = [*definition_passages(definition), *_board_waypoints(definition)]
     passages: list[str] = []
     flags: list[str] = []
     todo = [p for p in roots if p in book.passages]
@@ -332,6 +333,21 @@ def universe(definition: Any, book: Any) -> Universe:
         endings = [n for n in links(book.passages[last.epilogue]) if n in book.passages] or [last.epilogue]
     return Universe(passages, list(dict.fromkeys(flags)), endings, contracts, list(definition.stickers),
                     list(definition.rules))
+
+
+def _board_waypoints(definition: Any) -> list[str]:
+    """The passage each game's board opens at each waypoint: the game's own, else the waypoint's."""
+    from clank_story.content.library import catalog
+
+    boards = catalog(definition.content_roots()).boards
+    out: list[str] = []
+    for g in definition.games:
+        mapped = dict(g.waypoints)
+        board = boards.get(g.board)
+        for space in (board.spaces.values() if board is not None else ()):
+            if space.waypoint:
+                out.append(mapped.get(space.waypoint, space.waypoint))
+    return out
 
 
 # -- the report --------------------------------------------------------------------------------------
