@@ -12,7 +12,6 @@ from clank_story.rules import events as ev
 from clank_story.rules.state import Game
 from clank_story.words import choose, entry, fill, say
 
-
 _DOUBLED = re.compile(r"(?<!\.)\.\.(?!\.)|([?!])\.")
 
 
