@@ -334,6 +334,8 @@ def starts_with_vowel_sound(word: str) -> bool:
     w = word.lower().lstrip("\"'“‘(")
     if not w:
         return False
+    if len(w) == 1 or (word.isupper() and len(word) <= 4):  # a letter or an initialism, said by its letters
+        return w[0] in "aefhilmnorsx"
     if w.startswith(_VOWEL_SOUND):
         return True
     if w.startswith(_CONSONANT_SOUND):
