@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from clank_story.authoring.words import say
+from clank_story.words import say
 
 MIX = ("storyteller", "planner", "greedy", "cautious", "random")
 SEAT_COUNTS = (2, 3, 4)
@@ -97,10 +97,10 @@ def check_spec(spec: CoverageSpec) -> None:
     from clank_story.campaign.model import CampaignError
 
     if spec.campaigns < 1:
-        raise CoverageError(say("coverage.no_campaigns"))
+        raise CoverageError(say("authoring.coverage.no_campaigns"))
     for name in spec.strategies:
         if not known_bot(name):
-            raise CoverageError(say("coverage.unknown_bot", bot=name, bots=", ".join(BOTS)))
+            raise CoverageError(say("authoring.coverage.unknown_bot", bot=name, bots=", ".join(BOTS)))
     try:
         load_definition(spec.definition)
     except CampaignError as e:
@@ -117,19 +117,31 @@ class Played:
     after: Any  # the Campaign written at its end
     definition: Any
     seed: int = 0
+    narration: dict[str, int] = field(default_factory=dict)  # "kind#variant" -> times told
 
 
-def play_next_game(path: Path, seed: int) -> Played:
+def play_next_game(path: Path, seed: int, narration: bool = False) -> Played:
     """Play the campaign file's next game with its bot seats to the end, then its end-of-game steps,
-    through the campaign table: the only place this module touches it."""
-    from clank_story.campaign_table import finish_game, open_table
+    at the table as `run --campaign` does (table/opening.py, table/ending.py): the only place this
+    module touches it. The table's listeners hear every batch of events told, the post-game readings
+    too; with `narration`, the narrator counts the variants it tells."""
+    from clank_story.table.opening import CampaignGame, Options, open_game
 
-    table = open_table(path, seed=seed)
-    before = table.file.campaign
-    events = table.session.opening()
-    events += finish_game(table)
-    return Played(events, table.session.game, table.session.story, before, table.file.campaign, table.definition,
-                  seed)
+    table = open_game(CampaignGame(campaign=str(path), seed=seed), Options(interactive=False, save=False))
+    try:
+        seat = table.campaign
+        assert seat is not None
+        before = seat.file.campaign
+        events: list[Any] = []
+        table.listeners.append(events.extend)
+        if narration:
+            table.narrator.counts = Counter()
+        table.opening()
+        counts = {f"{kind}#{i}": n for (kind, i), n in (table.narrator.counts or {}).items()}
+        return Played(events, table.game, table.session.story, before, seat.file.campaign, seat.definition, seed,
+                      counts)
+    finally:
+        table.close()
 
 
 # -- playing campaigns -------------------------------------------------------------------------------
@@ -142,20 +154,20 @@ def play_campaign(spec: CoverageSpec, index: int) -> CampaignRecord:
     seed = campaign_seed(spec.seed, index)
     strategies = seats_for(spec, seed)
     record = CampaignRecord(index, seed, strategies)
-    campaign = new_campaign(definition, say("coverage.franchise", n=index + 1), players=[], rivals=len(strategies))
+    campaign = new_campaign(definition, say("authoring.coverage.franchise", n=index + 1), players=[], rivals=len(strategies))
     for employee, strategy in zip(campaign.players, strategies, strict=True):
         employee.bot = strategy
     with tempfile.TemporaryDirectory(prefix="clank-coverage-") as tmp:
         path = Path(tmp) / "campaign.yaml"
         create_campaign(path, campaign)
         for g in definition.games:
-            played = play_next_game(path, game_seed(seed, g.number))
-            record.games.append(_game_record(g.number, played, spec.narration))
+            played = play_next_game(path, game_seed(seed, g.number), spec.narration)
+            record.games.append(_game_record(g.number, played))
             record.flags = dict(played.after.flags)
     return record
 
 
-def _game_record(number: int, played: Played, narration: bool) -> GameRecord:
+def _game_record(number: int, played: Played) -> GameRecord:
     before, after, events = played.before, played.after, played.events
     rec = GameRecord(number, played.game.turn_number)
     rec.passages = list(dict.fromkeys(e.passage for e in events if e.kind == "PassageOpened"))
@@ -172,8 +184,7 @@ def _game_record(number: int, played: Played, narration: bool) -> GameRecord:
     rec.escaped = sum(1 for p in played.game.players if p.status == "escaped")
     rec.destroyed = [e.card for e in events if e.kind == "CardDestroyed"]
     rec.problems = _problems(played)
-    if narration:
-        rec.narration = _narration_counts(played)
+    rec.narration = dict(played.narration)
     return rec
 
 
@@ -187,14 +198,14 @@ def _problems(played: Played) -> list[str]:
     seen_cards = Counter(game.ruleset.deck)
     for card, n in gone.items():
         if card in base and seen_cards[card] > max(0, base[card] - n):
-            out.append(say("coverage.problem.returned", card=card))
+            out.append(say("authoring.coverage.problem.returned", card=card))
     for e in before.players:
         if e.destroyed_cards:
             owned = Counter(_starting_owned(game, e.name))
             start = Counter(game.ruleset.starting)
             for card, n in Counter(e.destroyed_cards).items():
                 if owned[card] > max(0, start[card] - n):
-                    out.append(say("coverage.problem.returned_deck", card=card, name=e.name))
+                    out.append(say("authoring.coverage.problem.returned_deck", card=card, name=e.name))
     expired: set[str] = set()
     revealed: Counter[str] = Counter()
     for e in events:
@@ -203,17 +214,17 @@ def _problems(played: Played) -> list[str]:
         elif e.kind == "CardRevealed" and e.card in base:
             revealed[e.card] += 1
             if revealed[e.card] > base[e.card] - gone[e.card]:
-                out.append(say("coverage.problem.returned", card=e.card))
+                out.append(say("authoring.coverage.problem.returned", card=e.card))
         elif e.kind == "ContractExpired":
             expired.add(e.contract)
         elif e.kind == "ContractCompleted" and e.contract in expired:
-            out.append(say("coverage.problem.expired_read", contract=e.contract))
+            out.append(say("authoring.coverage.problem.expired_read", contract=e.contract))
         elif e.kind == "ContractRow":
-            out += [say("coverage.problem.expired_read", contract=c[0]) for c in e.contracts if c[0] in expired]
+            out += [say("authoring.coverage.problem.expired_read", contract=c[0]) for c in e.contracts if c[0] in expired]
         elif e.kind == "OnlyOption":
-            out.append(say("coverage.problem.one_option", options=e.label))
+            out.append(say("authoring.coverage.problem.one_option", options=e.label))
         elif e.kind == "StoryApology":
-            out.append(say("coverage.problem.apology", passage=e.passage, message=e.message))
+            out.append(say("authoring.coverage.problem.apology", passage=e.passage, message=e.message))
     return out
 
 
@@ -230,16 +241,6 @@ def _starting_owned(game: Any, name: str) -> list[str]:
     p = game.player(name)
     starting = set(game.ruleset.starting)
     return [c for c in [*p.owned(), *p.trashed] if c in starting]
-
-
-def _narration_counts(played: Played) -> dict[str, int]:
-    """Tell the game as `run` would (one batch, with the game's seed) and count the variants told."""
-    from clank_story.narrate.prose import ProseNarrator
-
-    narrator = ProseNarrator(played.seed)
-    narrator.counts = Counter()
-    narrator.tell(played.game, played.events)
-    return {f"{kind}#{i}": n for (kind, i), n in narrator.counts.items()}
 
 
 def _play_chunk(spec: CoverageSpec, indices: Sequence[int]) -> list[CampaignRecord]:
@@ -354,7 +355,7 @@ def _board_waypoints(definition: Any) -> list[str]:
 def summarise(spec: CoverageSpec, records: list[CampaignRecord]) -> dict[str, Any]:
     """Plain data (JSON-ready)."""
     from clank_story.campaign.definition import load_definition
-    from clank_story.story.play import load_for_game
+    from clank_story.story.book import load_for_game
 
     definition, _ = load_definition(spec.definition)
     book = load_for_game(definition.book, _cards(definition))
@@ -457,45 +458,45 @@ def coverage(spec: CoverageSpec, jobs: int = 1, progress: Callable[[int], None] 
 def table(report: dict[str, Any], top: int = 12) -> list[str]:
     """The report as lines: reach per kind with what was never reached, the rarest items, contract
     completion, promotions per game, game length and problems."""
-    lines = [say("coverage.title", campaigns=report["campaigns"], definition=report["definition"],
+    lines = [say("authoring.coverage.title", campaigns=report["campaigns"], definition=report["definition"],
                  seed=report["seed"], games=report["games"],
                  seats=", ".join(f"{k} {v}" for k, v in report["seats"].items()))]
-    none = say("coverage.none")
+    none = say("authoring.coverage.none")
     for kind in KINDS:
         part = report[kind]
         pct = 100 * part["reached"] / part["total"] if part["total"] else 100.0
-        lines.append(say("coverage.reach", kind=say(f"coverage.kind.{kind}"), reached=part["reached"],
+        lines.append(say("authoring.coverage.reach", kind=say(f"authoring.coverage.kind.{kind}"), reached=part["reached"],
                          total=part["total"], pct=f"{pct:.0f}%"))
         if part["never"]:
-            lines.append(say("coverage.never", items=", ".join(part["never"])))
+            lines.append(say("authoring.coverage.never", items=", ".join(part["never"])))
         rare = [(i, v) for i, v in part["items"].items() if v["campaigns"]][:top]
         if rare and kind in ("passages", "flags", "endings"):
-            lines.append(say("coverage.rarest", items=", ".join(
+            lines.append(say("authoring.coverage.rarest", items=", ".join(
                 f"{i} {v['campaigns']} ({_games(v['games'])})" for i, v in rare)))
-    rows = [say("coverage.contract_header").split("  ")]
+    rows = [say("authoring.coverage.contract_header").split("  ")]
     for cid, c in report["contracts"]["completion"].items():
         rows.append([cid, str(c["campaigns"]), str(c["completed"]), str(c["expired"]), f"{100 * c['rate']:.0f}%"])
     lines += _aligned(rows)
     levels = sorted({lvl for by in report["promotions"].values() for lvl in by})
-    rows = [[say("coverage.game"), *levels]]
+    rows = [[say("authoring.coverage.game"), *levels]]
     for g, by in report["promotions"].items():
         rows.append([g, *(str(by.get(lvl, 0)) for lvl in levels)])
-    lines.append(say("coverage.promotions"))
+    lines.append(say("authoring.coverage.promotions"))
     lines += _aligned(rows)
-    lines.append(say("coverage.checkmarks", by_game=", ".join(f"{g}: {m}" for g, m in report["checkmarks"].items())))
+    lines.append(say("authoring.coverage.checkmarks", by_game=", ".join(f"{g}: {m}" for g, m in report["checkmarks"].items())))
     length = report["game_length"]
-    lines.append(say("coverage.length", mean=length["mean"],
+    lines.append(say("authoring.coverage.length", mean=length["mean"],
                      by_game=", ".join(f"{g}: {m}" for g, m in length["by_game"].items())))
     problems = report["problems"]
-    lines.append(say("coverage.problems", problems="; ".join(f"{p} ({n})" for p, n in problems.items()) or none))
+    lines.append(say("authoring.coverage.problems", problems="; ".join(f"{p} ({n})" for p, n in problems.items()) or none))
     if "narration" in report:
         for kind, variants in report["narration"].items():
-            lines.append(say("coverage.narration", kind=kind, uses=", ".join(f"#{v} {n}" for v, n in variants.items())))
+            lines.append(say("authoring.coverage.narration", kind=kind, uses=", ".join(f"#{v} {n}" for v, n in variants.items())))
     return lines
 
 
 def _games(by_game: dict[str, int]) -> str:
-    return say("coverage.in_games", games=", ".join(f"{g}" for g in by_game))
+    return say("authoring.coverage.in_games", games=", ".join(f"{g}" for g in by_game))
 
 
 def _aligned(rows: list[list[str]]) -> list[str]:

@@ -8,6 +8,8 @@ from typing import Any
 
 import click
 
+from clank_story.cli import options
+
 
 @click.command()
 @click.option("--games", "-n", type=int, default=100, show_default=True, help="How many games to play.")
@@ -25,6 +27,7 @@ import click
 @click.option("--campaigns", type=int, default=50, show_default=True,
               help="With --campaign: how many ten-game campaigns to play.")
 @click.option("--narration", is_flag=True, help="With --campaign: also count the narration variants told.")
+@options.lang()
 def sim(games: int, players: str, board: str, seed: int, jobs: int, solo: bool, book: str | None,
         no_story: bool, as_json: bool, definition: str | None, campaigns: int, narration: bool) -> None:
     """Play many seeded bot games and report escapes, knock-outs, scores, game length and more.

@@ -1,4 +1,4 @@
-"""Engine events told as prose, from the Jinja templates in locale/<lang>/narration.yaml (`prose:`).
+"""Engine events told as prose, from the Jinja templates of the words catalog (`narrate.prose`).
 
 Events are grouped into beats: a command's lead event (a card played, a move, an acquisition) with
 the numbers that follow it (`+2 Skill`, `+1 Clank`), so each beat is one sentence with its numbers
@@ -26,8 +26,13 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from clank_story.narrate.lines import Narrator, person, tidy
+from clank_story.narrate.lines import w as narrate_word
+from clank_story.narrate.scores import score_lines
 from clank_story.rules import events as ev
 from clank_story.rules.state import Game
+from clank_story.words import plural as plural_category
+from clank_story.words import section
 
 WIDTH = 78
 NUMBER_KEYS = ("skill", "swords", "boots", "gold", "teleport", "clank", "clank_credit", "clank_empty", "cards",
@@ -77,20 +82,15 @@ class Beat:
             counter[key] += n
 
 
-@functools.lru_cache(maxsize=4)
-def _catalog(lang: str) -> tuple[Mapping[str, Any], Mapping[str, str]]:
-    from clank_story.narrate.catalog import load_locale
-
-    data = load_locale("narration.yaml", lang)
-    return data["prose"], data["words"]
-
-
 @functools.lru_cache(maxsize=1)
 def _environment():
     from jinja2 import StrictUndefined
     from jinja2.sandbox import SandboxedEnvironment
 
-    return SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+    env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+    env.globals["plural"] = _plural  # {{ plural(count, one='comes', other='come') }}
+    env.filters["upfirst"] = _upfirst  # {{ hurt | upfirst }}: "you and Rex" starting a sentence
+    return env
 
 
 @functools.lru_cache(maxsize=1024)
@@ -127,14 +127,12 @@ class ProseNarrator:
     """Stateful only in where it is (turn, whose turn, beat count), which `state()` captures so undo
     and saved games narrate the same words again."""
 
-    def __init__(self, seed: int = 0, *, verbose: bool = False, lang: str = "en", width: int = WIDTH) -> None:
-        from clank_story.narrate.lines import Narrator
-
+    def __init__(self, seed: int = 0, *, verbose: bool = False, width: int = WIDTH) -> None:
         self.seed = seed
         self.verbose = verbose
         self.width = width
-        self.prose, self.words = _catalog(lang)
-        self.plain = Narrator(lang)  # names, questions, and a one-line fallback
+        self.prose = section("narrate.prose")
+        self.plain = Narrator()  # names, questions, and a one-line fallback
         self.turn = 0
         self.owner: str | None = None
         self.index = 0
@@ -156,12 +154,7 @@ class ProseNarrator:
 
     # -- words -----------------------------------------------------------------------------------
     def w(self, key: str, **params: Any) -> str:
-        template = self.words.get(f"{key}.one") if params.get("n") == 1 else None
-        template = template or self.words.get(key, key)
-        try:
-            return template.format(**params)
-        except (KeyError, IndexError, ValueError):
-            return template
+        return narrate_word(key, **params)
 
     def name(self, game: Game, card_id: str) -> str:
         return self.plain.card(game, card_id)
@@ -184,9 +177,8 @@ class ProseNarrator:
 
     @staticmethod
     def you(game: Game) -> str | None:
-        """The one person at the keyboard: the only human seat (hot seat games have none)."""
-        humans = [p.name for p in game.players if not p.bot]
-        return humans[0] if len(humans) == 1 else None
+        """The seat told in the second person (narrate/lines.py `person`)."""
+        return person(game)
 
     # -- the public face -------------------------------------------------------------------------
     def lines(self, game: Game, events: Iterable[ev.Event]) -> list[str]:
@@ -289,7 +281,7 @@ class ProseNarrator:
         else:
             source = variant
         text = _fill(source, {"legacy": self.legacy, **ctx})
-        return " ".join(text.split())
+        return tidy(" ".join(text.split()))
 
     # -- turns -----------------------------------------------------------------------------------
     def _turn_header(self, game: Game, e: ev.TurnStarted, last: bool) -> list[Line]:
@@ -373,7 +365,8 @@ class ProseNarrator:
                 case ev.Moved():
                     kind = "teleport" if e.teleport else "coach" if e.coach_gold else \
                         "move_monsters" if e.swords or e.damage else "move"
-                    beat = start(kind, e.player, e, origin=self.space(game, e.origin), to=self.space(game, e.to))
+                    beat = start(kind, e.player, e, origin=self.space(game, e.origin), to=self.space(game, e.to),
+                                 monsters=e.swords + e.damage)  # each monster takes a Sword or deals 1 damage
                     if e.teleport:
                         beat.add(e.player, "teleport", -1)
                     if e.boots:
@@ -505,7 +498,7 @@ class ProseNarrator:
                 continue
             text = self.w("num.sep").join(p.replace(" ", NBSP) for p in parts)  # never split "1 damage"
             if player is not None and player != beat.player:
-                text = self.w("num.whose", player=player, numbers=text)
+                text = self.w("num.whose", player=player, numbers=text, you=player == self.you(game))
             groups.append(text)
         return self.w("num.groups").join(groups)
 
@@ -532,6 +525,8 @@ class ProseNarrator:
                 ctx["cards"] = self.listing(beat.cards)
             text = self._safe(game, beat.kind, ctx, beat.player is not None and beat.player == you, beat.event)
             numbers = self.numbers(beat, game)
+            if beat.kind == "story_choice" and str(beat.ctx.get("label", "")).rstrip(" .").endswith(")"):
+                numbers = ""  # the choice already says what it gives: "(+1 Gold, a signing fee)"
             if numbers:
                 text = self.w("num.beside", text=text, numbers=numbers) if text else numbers
             if text:
@@ -575,12 +570,11 @@ class ProseNarrator:
         match e:
             case ev.DragonAttacked():
                 hurt = [p for p in e.hits]
-                names = self.listing(["you" if p == you and i else ("You" if p == you else p)
-                                      for i, p in enumerate(hurt)])
+                names = self.listing(["you" if p == you else p for p in hurt])
                 ctx = {"reason": e.reason, "cubes": e.cubes, "hurt": names,
                        "single": len(hurt) == 1 and hurt[0] != you}
                 text = self._safe(game, "dragon_attack", ctx, False, e)
-                nums = [self.w("num.hit", player=p.replace(" ", NBSP), n=n) for p, n in e.hits.items()]
+                nums = [self.w("num.hit", player=p.replace(" ", NBSP), n=n, you=p == you) for p, n in e.hits.items()]
                 if e.black:
                     nums.append(self.w("num.black", n=e.black))
                 if e.returned:
@@ -602,8 +596,6 @@ class ProseNarrator:
                 ctx = {"reason": self.w(f"reason.{e.reason}"), "winner": ("You" if e.winner == you else e.winner)
                        if e.winner else "", "winner_you": e.winner is not None and e.winner == you, "margin": margin}
                 text = self._wrap(self._safe(game, "game_over", ctx, False, e))
-                from clank_story.looking import score_lines
-
                 return [Line(text + "\n" + "\n".join(score_lines(game)), "over")]
         return []
 
@@ -615,6 +607,7 @@ class ProseNarrator:
         numbers = Beat("summary", player)
         paragraphs: list[Beat] = []
         extras: list[ev.Event] = []
+        after: list[Beat | list[ev.Event]] = []  # paragraphs and other layers' events, in the order they happened
 
         def deed(kind: str, item: str) -> None:
             if deeds and deeds[-1][0] == kind:
@@ -653,6 +646,7 @@ class ProseNarrator:
                     reveals.append(self.w(mark, name=name) if mark else name)
                 case ev.DragonAttacked() | ev.KnockedOut() | ev.Escaped() | ev.GameOver():
                     paragraphs.append(Beat(e.kind, getattr(e, "player", None), event=e, paragraph=True))
+                    after.append(paragraphs[-1])
                 case ev.Gained():
                     for key in ("gold",):
                         if e.gains.get(key) and e.player == player:
@@ -671,6 +665,10 @@ class ProseNarrator:
                     pass
                 case _:  # another layer's event (a passage read, a contract): told in full after the summary
                     extras.append(e)
+                    if after and isinstance(after[-1], list):
+                        after[-1].append(e)
+                    else:
+                        after.append([e])
         parts = []
         for kind, items in deeds:
             if kind == "played":
@@ -700,11 +698,23 @@ class ProseNarrator:
             if reveals:
                 text += " " + self._safe(game, "revealed", {"cards": self.listing(reveals)}, False, None)
             out.append(Line(self._wrap(text), "rival"))
-        if extras:
-            out += self._tell_beats(game, self._beats(game, extras))
-        for beat in paragraphs:
-            out.extend(self._paragraph(game, beat, self.you(game)))
+        for item in after:  # the end of a game: the last attack and the scores before the epilogue
+            if isinstance(item, list):
+                out += self._tell_beats(game, self._beats(game, item))
+            else:
+                out.extend(self._paragraph(game, item, self.you(game)))
         return out
+
+
+def _upfirst(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _plural(n: int, **forms: str) -> str:
+    """In a prose template, the form of a word for a count by the language's plural rules:
+    `{{ plural(count, one='comes', other='come') }}`."""
+    category = plural_category(n)
+    return forms.get(category, forms.get("other", ""))
 
 
 def _paragraphs(text: str) -> list[str]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from clank_story.rules.view import CampaignView
-from clank_story.story.words import word
+from clank_story.words import say
 
 
 @dataclass
@@ -164,11 +164,11 @@ class StoryCampaignView(CampaignView):
     @property
     def dragon(self) -> str:
         """The dragon's name, from the campaign definition (a plain word outside a campaign)."""
-        return self._state.dragon or word("names.dragon")
+        return self._state.dragon or say("story.names.dragon")
 
     @property
     def company(self) -> str:
-        return self._state.company or word("names.company")
+        return self._state.company or say("story.names.company")
 
     def seen(self, passage: str) -> bool:
         return self._state.has_seen(str(passage))

@@ -25,7 +25,7 @@ from clank_story.campaign.definition import load_definition
 from clank_story.campaign.lifecycle import new_campaign
 from clank_story.campaign.store import create_campaign
 from clank_story.cli.main import cli
-from clank_story.story.play import load_for_game
+from clank_story.story.book import load_for_game
 
 SPEC = CoverageSpec("gilt-and-gristle", campaigns=2, seed=11, narration=True)
 GILT, _ = load_definition("gilt-and-gristle")

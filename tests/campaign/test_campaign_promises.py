@@ -9,7 +9,7 @@ from collections import Counter
 from clank_story.campaign.lifecycle import new_campaign, start_of_game
 from clank_story.campaign.setup import campaign_position
 from clank_story.content.library import build_ruleset, catalog
-from clank_story.session import Session
+from clank_story.table.session import Session
 
 
 def test_a_destroyed_stumble_is_gone_from_its_owners_deck_in_every_later_game(gilt):

@@ -11,10 +11,9 @@ from clank_story.campaign.lifecycle import absorb_story, apply_story_effect, sta
 from clank_story.campaign.model import CampaignError
 from clank_story.campaign.setup import campaign_position
 from clank_story.rules import effects as rules_effects
-from clank_story.session import Session
 from clank_story.story import effects as story_effects
-from clank_story.story.play import attach_book
 from clank_story.story.state import StoryState
+from clank_story.table.session import Session, attach_book
 
 EFFECTS = [
     ("flag", "met_oma"), ("flag", {"mood": "grim"}), ("unflag", "old_news"), ("counter", "goodwill"),
