@@ -59,6 +59,7 @@ class CardDef:
     reserve: bool = False  # lives in the Reserve (yellow banner)
     stays: bool = False  # a Reserve monster fought any number of times (goblin, cultist)
     ruleset: str | None = None  # a shared card limited to one ruleset
+    aliases: tuple[str, ...] = ()  # other names it may be typed by (its English name, when translated)
 
     def block(self, timing: str) -> Block:
         return self.effects.get(timing, EMPTY)
@@ -87,6 +88,7 @@ class Space:
     magic_circle: bool = False
     mystic_fruit: int = 0
     pos: tuple[int, int] | None = None
+    aliases: tuple[str, ...] = ()  # other names it may be typed by (its English name, when translated)
 
     @property
     def rewards(self) -> bool:
