@@ -163,6 +163,8 @@ def describe_block(narrator: Narrator, block: Any, name: Callable[[str], str] | 
         for key, value in m.items():
             if key in ("if", "per"):
                 continue
+            if key == "pay":  # a price: said as what it costs ("-2 Gold")
+                value = ", ".join(words.get(f"gain.{k}", k).format(n=-n) for k, n in value.items())
             template = words.get(f"effect.{key}.one") if value == 1 else None
             template = template if template is not None else words.get(f"effect.{key}")
             if template is None:
@@ -172,10 +174,12 @@ def describe_block(narrator: Narrator, block: Any, name: Callable[[str], str] | 
             elif key == "choose":
                 what = words.get("effect.or", " / ").join(describe_block(narrator, b, name) for b in value)
                 bits.append(template.format(n=len(value), what=what))
-            elif key == "discard":
+            elif key in ("discard", "each_player"):
                 bits.append(template.format(n=1, what=describe_block(narrator, value, name)))
             elif key in ("gain_card", "destroy_card", "cardporium", "patron"):
                 bits.append(template.format(n=1, what=name(str(value))))
+            elif key == "trash_card":
+                bits.append(template.format(n=1, what=name(str(value if isinstance(value, str) else value["card"]))))
             elif key == "trash":
                 piles = value.get("from", ["hand", "discard"]) if isinstance(value, Mapping) else ["hand", "discard"]
                 what = words.get("effect.or", " / ").join(words.get(f"pile.{p}", p) for p in piles)

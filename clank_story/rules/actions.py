@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from clank_story.rules import effects, tokens
+from clank_story.rules import tokens
 from clank_story.rules import events as ev
 from clank_story.rules.commands import Acquire, Fight, Market, PlayCard, Take, Use
 from clank_story.rules.errors import IllegalCommand
-from clank_story.rules.model import MarketItem
+from clank_story.rules.model import CardDef, MarketItem
+from clank_story.rules.queue import enqueue, plain
 from clank_story.rules.state import Game, Player
 
 
@@ -26,9 +27,9 @@ def do_play(game: Game, p: Player, card_id: str, out: list[ev.Event]) -> None:
     card = game.card(card_id)
     game.turn.played_types.extend(card.types)
     out.append(ev.CardPlayed(p.name, card_id))
-    effects.enqueue(game, p, card.block("play"), card_id)
+    enqueue(game, p, card.block("play"), card_id)
     if card.block("end_of_turn"):
-        game.turn.end_queue.append({"p": p.name, "src": card_id, "fx": effects.plain(card.block("end_of_turn"))})
+        game.turn.end_queue.append({"p": p.name, "src": card_id, "fx": plain(card.block("end_of_turn"))})
 
 
 # -- acquire / use / fight ------------------------------------------------------------------------
@@ -42,8 +43,14 @@ def check_acquire(game: Game, p: Player, cmd: Acquire, typed: str) -> None:
         raise IllegalCommand("acquire.only_depths", typed, card=card.name)
     if card.only == "crystal_cave" and not game.board.spaces[p.space].exhausting:
         raise IllegalCommand("acquire.only_cave", typed, card=card.name)
-    if game.turn.skill < card.cost:
-        raise IllegalCommand("acquire.skill", typed, card=card.name, cost=card.cost, skill=game.turn.skill)
+    cost = acquire_cost(game, card)
+    if game.turn.skill < cost:
+        raise IllegalCommand("acquire.skill", typed, card=card.name, cost=cost, skill=game.turn.skill)
+
+
+def acquire_cost(game: Game, card: CardDef) -> int:
+    """The Skill a card costs now: its cost, less a discount waiting for the next acquire."""
+    return max(0, card.cost - game.turn.discount)
 
 
 def do_acquire(game: Game, p: Player, cmd: Acquire, out: list[ev.Event]) -> None:
@@ -52,10 +59,12 @@ def do_acquire(game: Game, p: Player, cmd: Acquire, out: list[ev.Event]) -> None
         game.row.remove(cmd.card)
     else:
         game.reserve[cmd.card] -= 1
-    game.turn.skill -= card.cost
+    cost = acquire_cost(game, card)
+    game.turn.skill -= cost
+    game.turn.discount = 0
     p.discard.append(cmd.card)
-    out.append(ev.CardAcquired(p.name, cmd.card, card.cost))
-    effects.enqueue(game, p, card.block("acquire"), cmd.card)
+    out.append(ev.CardAcquired(p.name, cmd.card, cost))
+    enqueue(game, p, card.block("acquire"), cmd.card)
 
 
 def check_use(game: Game, p: Player, cmd: Use, typed: str) -> None:
@@ -81,7 +90,7 @@ def do_use(game: Game, p: Player, cmd: Use, out: list[ev.Event]) -> None:
     game.deck_discard.append(cmd.card)
     game.turn.skill -= card.cost
     out.append(ev.DeviceUsed(p.name, cmd.card, card.cost))
-    effects.enqueue(game, p, card.block("use"), cmd.card)
+    enqueue(game, p, card.block("use"), cmd.card)
 
 
 def check_fight(game: Game, p: Player, cmd: Fight, typed: str) -> None:
@@ -103,7 +112,7 @@ def do_fight(game: Game, p: Player, cmd: Fight, out: list[ev.Event]) -> None:
         game.deck_discard.append(cmd.card)
     game.turn.swords -= card.cost
     out.append(ev.MonsterDefeated(p.name, cmd.card, card.cost))
-    effects.enqueue(game, p, card.block("defeat"), cmd.card)
+    enqueue(game, p, card.block("defeat"), cmd.card)
 
 
 # -- take ------------------------------------------------------------------------------------------
@@ -149,7 +158,7 @@ def check_market(game: Game, p: Player, cmd: Market, typed: str) -> None:
     item = market_offer(game, cmd.item)
     if item is None:
         raise IllegalCommand("market.sold_out", typed, item=cmd.item)
-    if game.legacy and any(effects.token_kind(game, t) == item.kind for t in p.tokens):
+    if game.legacy and tokens.holds_kind(game, p, item.kind):
         raise IllegalCommand("market.one_each", typed, item=item.name)
     if p.gold < item.price:
         raise IllegalCommand("market.gold", typed, item=item.name, price=item.price, gold=p.gold)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from clank_story.rules import actions, effects, movement
+from clank_story.rules import actions, movement, queue
+from clank_story.rules import effects as _effects  # noqa: F401  (registers every effect and question)
 from clank_story.rules import events as ev
 from clank_story.rules.commands import (
     Acquire,
@@ -83,13 +84,13 @@ def perform(game: Game, command: Command) -> list[ev.Event]:
     p = game.me
     match command:
         case Choose():
-            effects.answer(game, command.option, out)
+            queue.answer(game, command.option, out)
         case PlayCard():
             actions.do_play(game, p, command.card, out)
         case PlayAll():
             while p.hand and not game.pending and not game.over and p is game.me:
                 actions.do_play(game, p, p.hand[0], out)
-                effects.run(game, out)
+                queue.run(game, out)
         case Acquire():
             actions.do_acquire(game, p, command, out)
         case Use():
@@ -120,7 +121,7 @@ def settle(game: Game, out: list[ev.Event]) -> None:
     if game.turn.ending:
         continue_ending(game, out)
         return
-    effects.run(game, out)
+    queue.run(game, out)
     p = game.me
     if not game.over and not game.pending and p.out and p.status != ESCAPED:
         end_turn(game, out)

@@ -3,11 +3,11 @@ coaches, and what happens on entering a space."""
 
 from __future__ import annotations
 
-from clank_story.rules import cards, cubes, effects
+from clank_story.rules import cards, cubes, tokens
 from clank_story.rules import events as ev
 from clank_story.rules.commands import Coach, Move, Teleport
 from clank_story.rules.errors import IllegalCommand
-from clank_story.rules.model import Path
+from clank_story.rules.model import LOCK_KEY, Path
 from clank_story.rules.outcomes import escape
 from clank_story.rules.state import Game, Player
 
@@ -16,8 +16,15 @@ def _name(game: Game, space: str) -> str:
     return game.board.spaces[space].name
 
 
-def has_kind(game: Game, p: Player, kind: str) -> bool:
-    return any(effects.token_kind(game, t) == kind for t in p.tokens)
+has_kind = tokens.holds_kind  # kept for callers outside rules/ until they use tokens.holds_kind
+
+
+def missing_for(game: Game, p: Player, path: Path) -> str | None:
+    """The token kind `p` lacks to walk `path` (a Master Key for a lock, a Canoe for water), if any."""
+    for kind in path.needs:
+        if not tokens.holds_kind(game, p, kind):
+            return kind
+    return None
 
 
 def path_to(game: Game, p: Player, to: str) -> Path | None:
@@ -29,10 +36,7 @@ def path_to(game: Game, p: Player, to: str) -> Path | None:
 
 
 def _cost_rank(game: Game, p: Player, path: Path) -> tuple[int, int, int]:
-    blocked = (path.locked and not has_kind(game, p, "master-key")) or (
-        path.water and not has_kind(game, p, "canoe")
-    )
-    return (int(blocked), path.boots, path.monsters)
+    return (int(missing_for(game, p, path) is not None), path.boots, path.monsters)
 
 
 def swords_for(game: Game, path: Path, asked: int | None) -> int:
@@ -53,10 +57,9 @@ def check_move(game: Game, p: Player, cmd: Move, typed: str) -> Path:
         raise IllegalCommand("move.no_path", typed, options=options, **names)
     if game.turn.exhausted:
         raise IllegalCommand("move.exhausted", typed, **names)
-    if path.locked and not has_kind(game, p, "master-key"):
-        raise IllegalCommand("move.locked", typed, **names)
-    if path.water and not has_kind(game, p, "canoe"):
-        raise IllegalCommand("move.water", typed, **names)
+    missing = missing_for(game, p, path)
+    if missing is not None:
+        raise IllegalCommand("move.locked" if missing == LOCK_KEY else "move.water", typed, **names)
     if game.turn.boots < path.boots:
         raise IllegalCommand("move.boots", typed, need=path.boots, have=game.turn.boots, **names)
     if to == game.board.start and not p.artifacts:
@@ -130,7 +133,8 @@ def do_coach(game: Game, p: Player, cmd: Coach, out: list[ev.Event]) -> None:
 
 
 def enter_space(game: Game, p: Player, to: str, out: list[ev.Event]) -> None:
-    """Entering: escape at the start, exhaustion, once-a-turn rewards, waypoints, tokens to take."""
+    """Entering: escape at the start, exhaustion, once-a-turn rewards (legacy secrets and fruit among
+    them), waypoints, tokens to take."""
     board = game.board
     if p.space == board.start:
         p.left_start = True
@@ -141,20 +145,23 @@ def enter_space(game: Game, p: Player, to: str, out: list[ev.Event]) -> None:
         if p.artifacts:
             escape(game, p, out)
         return
-    if space.exhausting:
+    if space.exhausting and not turn.no_exhaustion:
         turn.exhausted = True
         out.append(ev.Exhausted(p.name, to))
-    if space.rewards and to not in turn.rewarded:
+    secrets = game.legacy and bool(space.minor_secrets or game.secrets.get(to))
+    if (space.rewards or secrets) and to not in turn.rewarded:
         turn.rewarded.append(to)
         gains = {k: v for k, v in (("heal", space.heal), ("gold", space.gold)) if v}
         if space.gold:
-            p.gold += space.gold
+            tokens.gain_gold(game, p, space.gold)
         if gains:
             out.append(ev.Gained(p.name, to, gains))
         if space.heal:
             cubes.heal(p, space.heal, out)
         if space.draw:
             cards.draw(game, p, space.draw, out)
-    turn.may_take = bool(game.artifacts.get(to) or game.secrets.get(to) or game.idols.get(to))
+        if secrets:
+            tokens.secret_rewards(game, p, to, out)
+    turn.may_take = tokens.takeable(game, to)
     if space.waypoint:
         out.append(ev.WaypointEntered(p.name, to, space.waypoint))
