@@ -146,7 +146,7 @@ def _check_refs(node: Node, data: dict[str, Any], rules: Ruleset, report: Report
                     report.error(node.path, line, col, "SC002", f"no space '{space}' on board '{rules.board.id}'")
     if "secrets" in node.value:
         snode = node.child("secrets")
-        for space, child in snode.items():
+        for _space, child in snode.items():
             if not isinstance(child.value, list) or not all(isinstance(s, str) for s in child.value):
                 report.error(node.path, child.line, child.col, "SC006", "a space's secrets are a list of secret ids")
                 continue

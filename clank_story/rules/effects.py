@@ -13,6 +13,7 @@ from clank_story.rules import cards, cubes, row, tokens
 from clank_story.rules import events as ev
 from clank_story.rules.dragon import attack, change_rage, row_cubes
 from clank_story.rules.outcomes import check_knock_out, end_game
+from clank_story.rules.queue import CONDITIONS as CONDITIONS
 from clank_story.rules.queue import (
     COUNTERS,
     MODIFIERS,
@@ -31,7 +32,6 @@ from clank_story.rules.queue import (
     run,
     story_effect,
 )
-from clank_story.rules.queue import CONDITIONS as CONDITIONS
 from clank_story.rules.queue import condition as _condition
 from clank_story.rules.queue import counter as _counter
 from clank_story.rules.state import Game, Player

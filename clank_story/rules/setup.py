@@ -28,7 +28,6 @@ def setup_game(ruleset: Ruleset, seed: int, scenario: Mapping[str, Any]) -> Game
     seats: Sequence[Mapping[str, Any]] = scenario.get("players") or [{"name": "You"}]
     players = [_player(ruleset, rng, seat, i) for i, seat in enumerate(seats)]
     game = Game(ruleset=ruleset, players=players, rng=rng)
-    board = ruleset.board
 
     game.reserve = dict(ruleset.reserve)
     game.market = {item.id: item.count for item in ruleset.market}

@@ -52,8 +52,10 @@ def artifact_limit(game: Game, p: Player) -> int:
 
 def takeable(game: Game, space: str) -> bool:
     """Is there a token to `take` here? Legacy secrets and fruit are rewards, never taken."""
-    if game.artifacts.get(space) or game.idols.get(space):
-        return True
+    return bool(game.artifacts.get(space) or game.idols.get(space)) or takeable_secret(game, space)
+
+
+def takeable_secret(game: Game, space: str) -> bool:
     return not game.legacy and bool(game.secrets.get(space))
 
 

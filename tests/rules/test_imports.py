@@ -7,7 +7,7 @@ import ast
 from pathlib import Path
 
 RULES = Path(__file__).resolve().parents[2] / "clank_story" / "rules"
-STDLIB_OK = {"__future__", "collections", "dataclasses", "random", "types", "typing"}
+STDLIB_OK = {"__future__", "collections", "dataclasses", "functools", "random", "types", "typing"}
 
 
 def imports_of(path: Path) -> tuple[set[str], list[str]]:
