@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 from scenarios import Table, make_table
 
+import clank_story.words  # noqa: F401 - refusals read as sentences (str(error)) in every test
+
 
 def _seats(ana: dict[str, Any] | None, rex: dict[str, Any] | None, extra: list[dict[str, Any]]) -> list[dict]:
     return [{"name": "Ana", **(ana or {})}, {"name": "Rex", **(rex or {})}, *extra]

@@ -9,7 +9,7 @@ from typing import Any
 from clank_story.campaign.definition import Definition
 from clank_story.campaign.lifecycle import GameEnd
 from clank_story.campaign.model import NO_LEVEL, Campaign
-from clank_story.campaign.words import say
+from clank_story.words import say
 
 
 def status_lines(campaign: Campaign, definition: Definition | None = None,

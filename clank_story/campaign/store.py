@@ -24,9 +24,9 @@ from ruamel.yaml.scalarstring import LiteralScalarString
 from clank_story.campaign import roundtrip
 from clank_story.campaign.migrations import detect_version, migrate
 from clank_story.campaign.model import SCHEMA_VERSION, Campaign, CampaignError, validate
-from clank_story.campaign.words import say
 from clank_story.content.diagnostics import ContentError, Diagnostic, Report
 from clank_story.content.yamlio import Node, load_text, plain
+from clank_story.words import say
 
 ENV_VAR = "CLANK_STORY_CAMPAIGN"
 APP_NAME = "clank-story"

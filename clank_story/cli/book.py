@@ -31,19 +31,19 @@ def lint_command(paths: tuple[Path, ...], fmt: str, strict: bool) -> None:
 
     Exit status: 0 clean, 1 errors (or warnings with --strict), 2 a path that does not exist."""
     from clank_story.authoring.lint import LintUsageError, lint
-    from clank_story.authoring.words import say
+    from clank_story.words import say
 
     try:
         result = lint(list(paths))
     except LintUsageError as e:
-        _fail(say("lint.no_path", paths=e))
+        _fail(say("authoring.lint.no_path", paths=e))
     if fmt == "json":
         click.echo(result.as_json())
     else:
         for line in result.as_text():
             click.echo(line)
-        summary = say("lint.summary", files=result.files, errors=len(result.errors), warnings=len(result.warnings))
-        click.echo(summary if result.diagnostics else say("lint.clean", files=result.files), err=True)
+        summary = say("authoring.lint.summary", files=result.files, errors=len(result.errors), warnings=len(result.warnings))
+        click.echo(summary if result.diagnostics else say("authoring.lint.clean", files=result.files), err=True)
     sys.exit(result.status(strict))
 
 
@@ -57,14 +57,14 @@ def graph_command(paths: tuple[Path, ...], fmt: str) -> None:
     from clank_story.authoring.graph import passage_graph, to_dot, to_mermaid
     from clank_story.authoring.graphviz import GraphvizMissing, to_svg
     from clank_story.authoring.lint import LintUsageError, load_project
-    from clank_story.authoring.words import say
+    from clank_story.words import say
 
     try:
         project, _ = load_project(list(paths))
     except LintUsageError as e:
-        _fail(say("lint.no_path", paths=e))
+        _fail(say("authoring.lint.no_path", paths=e))
     if project.book is None:
-        _fail(say("graph.no_book"))
+        _fail(say("authoring.graph.no_book"))
     g = passage_graph(project)
     if fmt == "mermaid":
         click.echo(to_mermaid(g), nl=False)
@@ -85,13 +85,13 @@ def graph_command(paths: tuple[Path, ...], fmt: str) -> None:
 def schema_command(out: Path) -> None:
     """Write JSON Schemas for every content file type (for yaml-language-server in editors)."""
     from clank_story.authoring.schemas import write
-    from clank_story.authoring.words import say
+    from clank_story.words import say
 
     try:
         written = write(out)
     except OSError as e:
-        _fail(say("schema.failed", folder=out, error=e.strerror or e))
-    click.echo(say("schema.written", count=len(written), folder=out))
+        _fail(say("authoring.schema.failed", folder=out, error=e.strerror or e))
+    click.echo(say("authoring.schema.written", count=len(written), folder=out))
 
 
 @book.command("preview")
@@ -133,12 +133,12 @@ def scaffold_command(name: str, parent: Path) -> None:
     """Make a new campaign folder NAME: a definition with one game, a small board, a prologue, a
     waypoint passage, a contract and an epilogue, a scenario and a test script. It lints clean and plays."""
     from clank_story.authoring.scaffold import ScaffoldError, scaffold
-    from clank_story.authoring.words import say
+    from clank_story.words import say
 
     try:
         folder = scaffold(name, parent)
     except ScaffoldError as e:
         _fail(str(e))
-    click.echo(say("scaffold.done", folder=folder, name=name))
-    for line in say("scaffold.next", folder=folder).splitlines():
+    click.echo(say("authoring.scaffold.done", folder=folder, name=name))
+    for line in say("authoring.scaffold.next", folder=folder).splitlines():
         click.echo(line)

@@ -33,7 +33,7 @@ def new(name: str, players: tuple[str, ...], rivals: int, bot: str, definition_r
     from clank_story.campaign.lifecycle import new_campaign
     from clank_story.campaign.model import CampaignError
     from clank_story.campaign.store import campaign_path, create_campaign
-    from clank_story.campaign.words import say
+    from clank_story.words import say
 
     seats = _parse_players(players)
     if seats is None:

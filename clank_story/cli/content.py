@@ -13,9 +13,9 @@ import click
 @click.option("--json", "as_json", is_flag=True, help="A JSON list of card objects (DESIGN.md §3 keys).")
 def cards(ruleset: str, as_json: bool) -> None:
     """The card catalogue of a ruleset: starting deck, Reserve and the row deck."""
-    from clank_story.catalogue import card_records, cards_text
     from clank_story.content.diagnostics import ContentError
     from clank_story.content.library import build_ruleset, catalog
+    from clank_story.looking.catalogue import card_records, cards_text
 
     try:
         rules = build_ruleset(catalog(), ruleset)
@@ -33,8 +33,8 @@ def board() -> None:
 @board.command("list")
 def board_list() -> None:
     """Every board with its ruleset and size."""
-    from clank_story.catalogue import boards_text
     from clank_story.content.library import catalog
+    from clank_story.looking.catalogue import boards_text
 
     click.echo(boards_text(catalog()))
 
@@ -44,12 +44,13 @@ def board_list() -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "dot", "svg"]), default="text", show_default=True)
 def board_show(board_id: str, fmt: str) -> None:
     """One board: its spaces, what lies there, and the paths out with what they need."""
-    from clank_story.catalogue import board_dot, board_text, words
     from clank_story.content.library import catalog
+    from clank_story.looking.catalogue import board_dot, board_text
+    from clank_story.words import say
 
     cat = catalog()
     if board_id not in cat.boards:
-        click.echo(words()["unknown_board"].format(id=board_id, boards=", ".join(sorted(cat.boards))), err=True)
+        click.echo(say("catalogue.unknown_board", id=board_id, boards=", ".join(sorted(cat.boards))), err=True)
         sys.exit(2)
     b = cat.boards[board_id]
     if fmt == "svg":  # Graphviz draws it, when installed (the message says how to install it if not)

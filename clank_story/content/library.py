@@ -38,6 +38,11 @@ class Catalog:
         return {c.id: c for f in self.card_files for c in f.cards}
 
 
+def forget() -> None:
+    """Drop the in-process parsed content roots (the disk caches check file times): `reload`."""
+    _load_root.cache_clear()
+
+
 @functools.lru_cache(maxsize=16)
 def _load_root(root: Path) -> Catalog:
     from clank_story.content.cache import cached

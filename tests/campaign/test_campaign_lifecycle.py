@@ -209,7 +209,7 @@ def test_a_result_comes_only_from_a_finished_game(unfinished_game) -> None:
 @pytest.fixture
 def unfinished_game():
     from clank_story.content.scenario import load_scenario
-    from clank_story.session import Session
+    from clank_story.table.session import Session
 
     return Session.start(load_scenario(ruleset="legacy", board="brackenmoor")).game
 

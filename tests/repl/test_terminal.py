@@ -93,7 +93,7 @@ def test_a_session_completes_plays_undoes_saves_and_resumes_to_the_end(data_home
     term.child.sendcontrol("d")  # Ctrl-D saves and quits
     term.expect("picks it up again")
     assert term.ends() == 0
-    assert (data_home / "clank-story" / "saves" / "current.json").exists()
+    assert (data_home / "clank-story" / "saves" / "corridor-1.json").exists()
     history = (data_home / "clank-story" / "history").read_text()
     assert "\n+play all\n" in history and "\n+move den\n" in history  # as completed by Tab
     assert history.count("take artifact") == 2
@@ -115,4 +115,4 @@ def test_a_session_completes_plays_undoes_saves_and_resumes_to_the_end(data_home
     term.line("quit")
     term.expect("Goodbye.")
     assert term.ends() == 0
-    assert not (data_home / "clank-story" / "saves" / "current.json").exists()
+    assert not (data_home / "clank-story" / "saves" / "corridor-1.json").exists()
