@@ -147,7 +147,13 @@ def pay(game: Game, p: Player, cost: Mapping[str, int], src: str, out: list[ev.E
 
 
 # -- the queue -------------------------------------------------------------------------------------
+_SCALARS = (int, str, bool, float, type(None))
+
+
 def plain(value: Any) -> Any:
+    """Content values (read-only mappings, tuples) as plain JSON-like data for the saved queue."""
+    if type(value) in _SCALARS:
+        return value
     if isinstance(value, Mapping):
         return {k: plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
