@@ -46,4 +46,5 @@ def _private_cache(tmp_path_factory: pytest.TempPathFactory):
     import os
 
     os.environ.setdefault("CLANK_STORY_CACHE", str(tmp_path_factory.mktemp("cache")))
+    os.environ["CLANK_STORY_LANG"] = "en"  # the suite reads English whatever the machine's locale
     yield

@@ -9,6 +9,8 @@ from typing import NoReturn
 
 import click
 
+from clank_story.cli import options
+
 PATHS_HELP = "Files or folders to read (default: the shipped content)."
 
 
@@ -23,6 +25,7 @@ def _fail(message: str, status: int = 2) -> NoReturn:
 
 
 @book.command("lint")
+@options.lang()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--strict", is_flag=True, help="Warnings fail too (exit status 1).")
@@ -48,6 +51,7 @@ def lint_command(paths: tuple[Path, ...], fmt: str, strict: bool) -> None:
 
 
 @book.command("graph")
+@options.lang()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(["dot", "mermaid", "svg"]), default="dot", show_default=True)
 def graph_command(paths: tuple[Path, ...], fmt: str) -> None:
@@ -80,6 +84,7 @@ def graph_command(paths: tuple[Path, ...], fmt: str) -> None:
 
 
 @book.command("schema")
+@options.lang()
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("schemas"),
               show_default=True, help="The folder to write the JSON Schemas to.")
 def schema_command(out: Path) -> None:
@@ -95,6 +100,7 @@ def schema_command(out: Path) -> None:
 
 
 @book.command("preview")
+@options.lang()
 @click.argument("passage")
 @click.option("--book", "book_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Read the Book of Secrets from this folder (default: the shipped one).")

@@ -7,10 +7,13 @@ import sys
 
 import click
 
+from clank_story.cli import options
+
 
 @click.command()
 @click.option("--ruleset", type=click.Choice(["classic", "legacy"]), default="classic", show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="A JSON list of card objects (DESIGN.md §3 keys).")
+@options.as_json("A JSON list of card objects (DESIGN.md §3 keys).")
+@options.lang()
 def cards(ruleset: str, as_json: bool) -> None:
     """The card catalogue of a ruleset: starting deck, Reserve and the row deck."""
     from clank_story.content.diagnostics import ContentError
@@ -31,6 +34,7 @@ def board() -> None:
 
 
 @board.command("list")
+@options.lang()
 def board_list() -> None:
     """Every board with its ruleset and size."""
     from clank_story.content.library import catalog
@@ -42,6 +46,7 @@ def board_list() -> None:
 @board.command("show")
 @click.argument("board_id")
 @click.option("--format", "fmt", type=click.Choice(["text", "dot", "svg"]), default="text", show_default=True)
+@options.lang()
 def board_show(board_id: str, fmt: str) -> None:
     """One board: its spaces, what lies there, and the paths out with what they need."""
     from clank_story.content.library import catalog

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from clank_story.content.library import ROW_DECKS, Catalog, build_ruleset
+from clank_story.content.library import ROW_DECKS, Catalog
 from clank_story.narrate.lines import Narrator, describe_block
 from clank_story.rules.model import TIMINGS, Board, CardDef, Ruleset
 from clank_story.words import say
@@ -150,5 +150,3 @@ def board_dot(board: Board) -> str:
     return "\n".join(lines)
 
 
-def ruleset_for(cat: Catalog, name: str) -> Ruleset:
-    return build_ruleset(cat, name)

@@ -33,8 +33,12 @@ def run_plain(table: Table, first: Iterable[Line], stdin: TextIO | None, stdout:
             return 0
         if echo:
             stdout.write(prompt + raw.rstrip("\r\n") + "\n")
-        reply = table.handle(raw)
-        show(reply.lines, stdout)
+        reply = table.handle(raw)  # Ctrl-C while it works: the table takes the command back and saves
+        try:
+            show(reply.lines, stdout)
+        except KeyboardInterrupt:
+            reply.quit = True
+            show(table.quit().lines, stdout)
         if reply.quit:
             return 0
 

@@ -78,16 +78,20 @@ def run_terminal(table: Table, first: Iterable[Line], *, color: bool) -> int:
         color_depth=None if color else ColorDepth.DEPTH_1_BIT,
         include_default_pygments_style=False,
     )
-    show(first)
-    while True:
-        try:
-            text = prompt.prompt(table.prompt())
-        except KeyboardInterrupt:
-            continue  # Ctrl-C at the prompt: the line is cleared, the game goes on
-        except EOFError:
-            show(table.quit().lines)
-            return 0
-        reply = table.handle(text)  # Ctrl-C while it works: the table takes the command back and saves
-        show(reply.lines)
-        if reply.quit:
-            return 0
+    try:
+        show(first)
+        while True:
+            try:
+                text = prompt.prompt(table.prompt())
+            except KeyboardInterrupt:
+                continue  # Ctrl-C at the prompt: the line is cleared, the game goes on
+            except EOFError:
+                show(table.quit().lines)
+                return 0
+            reply = table.handle(text)  # Ctrl-C while it works: the table takes the command back and saves
+            show(reply.lines)
+            if reply.quit:
+                return 0
+    except KeyboardInterrupt:  # Ctrl-C while a reply was being printed: the game is whole; save and go
+        show(table.quit().lines)
+        return 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -262,13 +263,22 @@ def _open_file(given: str | None) -> tuple[CampaignFile, CampaignLock]:
     lock.acquire()
     try:
         cf = open_or_create(real, _default)
-        if not os.access(real, os.W_OK) or not os.access(real.parent, os.W_OK):
+        if _read_only(real):
             raise StartError(say("table.campaign.read_only", path=path))
     except BaseException:
         lock.release()
         raise
     saves.remember_campaign(real)
     return cf, lock
+
+
+def _read_only(path: Path) -> bool:
+    """A file its owner marked read-only is not written over, whoever runs the program (root too)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return not mode & stat.S_IWUSR or not os.access(path.parent, os.W_OK)
 
 
 def _campaign(spec: CampaignGame, options: Options) -> Table:
