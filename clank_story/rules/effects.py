@@ -13,8 +13,8 @@ from clank_story.rules import cards, cubes, row, tokens
 from clank_story.rules import events as ev
 from clank_story.rules.dragon import attack, change_rage, row_cubes
 from clank_story.rules.outcomes import check_knock_out, end_game
-from clank_story.rules.queue import CONDITIONS as CONDITIONS
 from clank_story.rules.queue import (
+    CONDITIONS,
     COUNTERS,
     MODIFIERS,
     REGISTRY,

@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from clank_story.rules import effects as _effects  # noqa: F401  (a game's cards need the effect vocabulary)
 from clank_story.rules.model import Ruleset
 from clank_story.rules.row import first_deal
 from clank_story.rules.state import BLACK_CUBES, CUBES, Game, Player
