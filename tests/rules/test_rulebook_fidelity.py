@@ -189,3 +189,13 @@ def test_the_legacy_dragon_egg_enrages_the_dragon_when_it_is_found():
     table = legacy_secrets({**hand("boots"), "space": "barn"}, secrets={"cairn": ["speckled-wyrm-egg"]}, rage=2)
     table.do("play boots", "move cairn")
     assert table.game.rage == 3
+
+
+def test_the_shipped_notice_board_reveals_market_day_which_resolves_instead_of_blocking_a_slot(tiny_legacy):
+    table = tiny_legacy(ana={**hand("burgle", "burgle", "burgle"), "clank": 0},
+                        row=["village-notice-board", "gem"], deck=["market-day", "lantern", "orc"])
+    table.do("play all", "use village-notice-board")
+    assert table.game.pending["q"] == "replace_row"
+    table.do("choose 1")  # the Gem goes: Market Day is revealed, resolves, and asks in turn
+    assert table.game.pending["q"] == "replace_row" and table.game.pending["src"] == "market-day"
+    assert table.game.row == ["lantern"] and "market-day" in table.game.deck_discard
