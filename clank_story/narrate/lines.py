@@ -3,6 +3,7 @@ plain narration behind questions, effect texts, and the fallback when prose cann
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict
 from typing import Any
@@ -10,6 +11,27 @@ from typing import Any
 from clank_story.rules import events as ev
 from clank_story.rules.state import Game
 from clank_story.words import choose, entry, fill, say
+
+_DOUBLED = re.compile(r"(?<!\.)\.\.(?!\.)|([?!])\.")
+
+
+def tidy(text: str) -> str:
+    """No doubled full stop where a sentence's own punctuation met the template's ("stay.." ->
+    "stay.", "really?." -> "really?"); an ellipsis stays."""
+    return _DOUBLED.sub(lambda m: m.group(1) or ".", text)
+
+
+def person(game: Game) -> str | None:
+    """The seat told in the second person: the one person at the keyboard (the only human seat), or
+    in a hot-seat game the person whose turn it is (or who is asked a question now); nobody when
+    every seat is a bot."""
+    humans = [p.name for p in game.players if not p.bot]
+    if len(humans) == 1:
+        return humans[0]
+    pending = game.pending
+    if pending is not None and pending.get("p") in humans:
+        return str(pending["p"])
+    return game.me.name if game.me.name in humans else None
 
 
 def w(key: str, **params: Any) -> str:
@@ -35,6 +57,7 @@ class Narrator:
             return ""  # the StoryChoice that follows says what was chosen
         data = asdict(event)  # not event.data(): StoryChoice has a field of that name
         params: dict[str, Any] = dict(data)
+        params["you"] = data.get("player") is not None and data.get("player") == person(game)
         for key in ("card",):
             if key in data:
                 params[key] = self.card(game, data[key])
@@ -108,7 +131,7 @@ class Narrator:
         if event.kind == "ContractRow":  # a story event (story/events.py), known here by its kind
             params["contracts"] = "; ".join(self.w("contract.brief", name=name, description=text)
                                             for _, name, text in data.get("contracts", ()))
-        return fill(str(choose(template, params)), params)
+        return tidy(fill(str(choose(template, params)), params))
 
     def lines(self, game: Game, events: Iterable[ev.Event]) -> list[str]:
         return [text for e in events if (text := self.line(game, e))]
@@ -118,7 +141,8 @@ class Narrator:
         pending = game.pending
         if pending is None:
             return []
-        out = [self.w(f"question.{pending['q']}", player=pending["p"], source=self.card(game, pending["src"]))]
+        out = [self.w(f"question.{pending['q']}", player=pending["p"], source=self.card(game, pending["src"]),
+                      you=pending["p"] == person(game))]
         for i, option in enumerate(pending["options"], start=1):
             out.append(self.w("option.numbered", n=i, text=self.option(game, option)))
         return out
