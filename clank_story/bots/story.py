@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from clank_story.bots import knowledge as kn
+from clank_story.bots.knowledge import Weights, block_value, deck_average
 from clank_story.rules.commands import Choose
 from clank_story.rules.state import Game, Player
 
@@ -34,9 +34,9 @@ class Taste:
     contract: float = 0.0  # worth of a contract's target in the row, in points
 
 
-def story_answer(game: Game, p: Player, options: list[dict[str, Any]], w: kn.Weights, taste: Taste) -> Choose:
+def story_answer(game: Game, p: Player, options: list[dict[str, Any]], w: Weights, taste: Taste) -> Choose:
     """Option N of a pending story question, drawn by worth from the game's RNG."""
-    avg = kn.deck_average(game, p, w)
+    avg = deck_average(game, p, w)
     worths = [option_worth(game, p, o, w, avg, taste) for o in options]
     t = max(0.05, taste.temperature)
     top = max(worths)
@@ -49,7 +49,7 @@ def story_answer(game: Game, p: Player, options: list[dict[str, Any]], w: kn.Wei
     return Choose(len(options))
 
 
-def option_worth(game: Game, p: Player, option: Mapping[str, Any], w: kn.Weights, avg: float, taste: Taste) -> float:
+def option_worth(game: Game, p: Player, option: Mapping[str, Any], w: Weights, avg: float, taste: Taste) -> float:
     worth = taste.curious if option.get("new") else 0.0
     for item in option.get("effects") or []:
         chance = 1.0
@@ -73,7 +73,7 @@ def option_worth(game: Game, p: Player, option: Mapping[str, Any], w: kn.Weights
             else:
                 rules[key] = value
         if rules:
-            worth += chance * kn.block_value(game, p, rules, w, avg)
+            worth += chance * block_value(game, p, rules, w, avg)
     return worth
 
 

@@ -180,6 +180,8 @@ def describe_block(narrator: Narrator | None, block: Any, name: Callable[[str], 
         for key, value in m.items():
             if key in ("if", "per"):
                 continue
+            if key == "pay":  # a price: said as what it costs ("-2 Gold")
+                value = ", ".join(fill(_form(f"gain.{k}", -n) or k, {"n": -n}) for k, n in value.items())
             template = _form(f"effect.{key}", value if isinstance(value, int) else 1)
             if template is None:
                 bits.append(f"{key} {value}")
@@ -188,10 +190,13 @@ def describe_block(narrator: Narrator | None, block: Any, name: Callable[[str], 
             elif key == "choose":
                 what = alternatives.join(describe_block(narrator, b, name) for b in value)
                 bits.append(fill(template, {"n": len(value), "what": what}))
-            elif key == "discard":
+            elif key in ("discard", "each_player"):
                 bits.append(fill(template, {"n": 1, "what": describe_block(narrator, value, name)}))
             elif key in ("gain_card", "destroy_card", "cardporium", "patron"):
                 bits.append(fill(template, {"n": 1, "what": name(str(value))}))
+            elif key == "trash_card":
+                card = value if isinstance(value, str) else value["card"]
+                bits.append(fill(template, {"n": 1, "what": name(str(card))}))
             elif key == "trash":
                 piles = value.get("from", ["hand", "discard"]) if isinstance(value, Mapping) else ["hand", "discard"]
                 what = alternatives.join(_form(f"pile.{p}") or p for p in piles)
