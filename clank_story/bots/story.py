@@ -32,6 +32,8 @@ class Taste:
     temperature: float = 1.0  # how loosely it follows its weights
     errand: float = 0.0  # worth of a waypoint not read this game, in points (0: no errands)
     contract: float = 0.0  # worth of a contract's target in the row, in points
+    detour: float = 3.0  # points an errand costs per turn of detour
+    nerve: float = 0.7  # the chance of coming back alive it wants before an errand into the depths
 
 
 def story_answer(game: Game, p: Player, options: list[dict[str, Any]], w: Weights, taste: Taste) -> Choose:

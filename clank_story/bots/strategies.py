@@ -42,4 +42,4 @@ class StorytellerBot(StrategyBot):
     profile = Profile(risk=1.0, greed=0.9, depths=True, monster=1.2, points=0.9, clank=0.6, secrets=1.0,
                       crowns=True, keys=True, margin=0.5, safety=2,
                       taste=Taste(checkmark=1.5, counter=0.3, curious=1.2, rage=-1.0, temperature=1.4,
-                                  errand=14.0, contract=4.0))
+                                  errand=14.0, contract=4.0, detour=1.5, nerve=0.6))

@@ -209,13 +209,13 @@ class StrategyBot(Bot):
                 continue
             there = kn.turns_to_walk(d_in, boots, n)
             out = kn.turns_to_walk(d_in + home.get(space, INF), boots, n)
-            if out + self.profile.margin + 1.0 > horizon:
+            if out + self.profile.margin > horizon + 1.0:
                 continue
             extra = max(0.0, kn.turns_to_walk(d_in + d_on, boots, n) - straight)
             survive = kn.survive_chance(danger * out, p.health_left)
-            if board.spaces[space].depths and survive < 0.7:
+            if board.spaces[space].depths and survive < taste.nerve:
                 continue
-            score = (taste.errand * weight * survive - 3.0 * extra) * self.jitter(game, f"errand:{space}")
+            score = (taste.errand * weight * survive - taste.detour * extra) * self.jitter(game, f"errand:{space}")
             if score > 0 and (best is None or score > best[0]):
                 best = (score, space, there)
         return (best[1], best[2]) if best else None
