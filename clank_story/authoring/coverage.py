@@ -112,7 +112,6 @@ def check_spec(spec: CoverageSpec) -> None:
 class Played:
     events: list[Any]
     game: Any  # the finished rules Game
-    story: Any  # its StoryState
     before: Any  # the Campaign at the start of the game (this game's contracts in the row)
     after: Any  # the Campaign written at its end
     definition: Any
@@ -138,8 +137,7 @@ def play_next_game(path: Path, seed: int, narration: bool = False) -> Played:
             table.narrator.counts = Counter()
         table.opening()
         counts = {f"{kind}#{i}": n for (kind, i), n in (table.narrator.counts or {}).items()}
-        return Played(events, table.game, table.session.story, before, seat.file.campaign, seat.definition, seed,
-                      counts)
+        return Played(events, table.game, before, seat.file.campaign, seat.definition, seed, counts)
     finally:
         table.close()
 
