@@ -34,13 +34,31 @@ def _norm(text: str) -> str:
 
 
 def match(text: str, options: Iterable[tuple[str, str]]) -> list[str]:
-    """Ids whose id or name equals `text`, else those they start with (case and dashes ignored)."""
+    """Ids whose id or name equals `text`, else those they start with, else those with a word that
+    starts with it (`pickaxe` finds Rusty Pickaxe), else those that hold it (case and dashes ignored)."""
     want = _norm(text)
-    pairs = list(options)
-    exact = [i for i, name in pairs if want in (_norm(i), _norm(name))]
-    if exact:
-        return list(dict.fromkeys(exact))
-    return list(dict.fromkeys(i for i, name in pairs if _norm(i).startswith(want) or _norm(name).startswith(want)))
+    pairs = [(i, _norm(i), _norm(name)) for i, name in options]
+    tiers = (lambda i, n: want in (i, n), lambda i, n: i.startswith(want) or n.startswith(want),
+             lambda i, n: any(word.startswith(want) for word in n.split()), lambda i, n: want in i or want in n)
+    for fits in tiers:
+        found = [i for i, n_id, n_name in pairs if fits(n_id, n_name)]
+        if found:
+            return list(dict.fromkeys(found))
+    return []
+
+
+def near(text: str, options: Iterable[tuple[str, str]]) -> str | None:
+    """The name closest to a misspelt `text` (did you mean ...?), if one is close enough."""
+    from difflib import get_close_matches
+
+    names = {_norm(name): name for _, name in options} | {_norm(i): name for i, name in options}
+    close = get_close_matches(_norm(text), list(names), n=1, cutoff=0.7)
+    return names[close[0]] if close else None
+
+
+def number(text: str) -> int | None:
+    """A plain number of ASCII digits, at most 9 of them (`²`, `٣` and a thousand digits are not)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
 
 
 def _pick(typed: str, what: str, text: str, options: list[tuple[str, str]],
@@ -58,6 +76,9 @@ def _pick(typed: str, what: str, text: str, options: list[tuple[str, str]],
             names = dict(pool)
             raise AmbiguousCommand("parse.ambiguous", typed, text=text,
                                    options=", ".join(names[f] for f in found))
+    close = near(text, options) or near(text, fallback())
+    if close:
+        raise UnknownCommand(f"parse.unknown_{what}.near", typed, text=text, options=hint, near=close)
     raise UnknownCommand(f"parse.unknown_{what}", typed, text=text, options=hint)
 
 
@@ -107,9 +128,10 @@ def parse(text: str, game: Game) -> Command:
     if verb in ("move", "go", "teleport", "coach"):
         swords = None
         if verb in ("move", "go") and len(words) >= 4 and words[-2].lower() == "swords":
-            if not words[-1].isdigit():
+            swords = number(words[-1])
+            if swords is None:
                 raise UnknownCommand("parse.swords_number", typed, text=words[-1])
-            swords, rest = int(words[-1]), " ".join(words[1:-2])
+            rest = " ".join(words[1:-2])
         space = _space(game, typed, rest)
         if verb == "teleport":
             return Teleport(space)
@@ -135,9 +157,10 @@ def parse(text: str, game: Game) -> Command:
             raise AmbiguousCommand("parse.ambiguous", typed, text=rest, options=", ".join(sorted(kinds_found)))
         raise UnknownCommand("parse.unknown_item", typed, text=rest, options=kinds)
     # choose
-    if not rest.isdigit():
+    option = number(rest)
+    if option is None:
         raise UnknownCommand("parse.choose_number", typed, text=rest)
-    return Choose(int(rest))
+    return Choose(option)
 
 
 def _space(game: Game, typed: str, text: str) -> str:
@@ -147,12 +170,15 @@ def _space(game: Game, typed: str, text: str) -> str:
     pairs = [(s.id, s.name) for s in board.spaces.values()]
     found = match(text, pairs)
     if len(found) > 1:
-        near = [s for s in found if s in board.adjacent(game.me.space)]
-        if len(near) == 1:
-            return near[0]
+        adjacent = [s for s in found if s in board.adjacent(game.me.space)]
+        if len(adjacent) == 1:
+            return adjacent[0]
         names = dict(pairs)
         raise AmbiguousCommand("parse.ambiguous", typed, text=text, options=", ".join(names[f] for f in found))
     if not found:
-        near = ", ".join(board.spaces[s].name for s in board.adjacent(game.me.space))
-        raise UnknownCommand("parse.unknown_space", typed, text=text, options=near or "-")
+        nearby = ", ".join(board.spaces[s].name for s in board.adjacent(game.me.space))
+        close = near(text, pairs)
+        if close:
+            raise UnknownCommand("parse.unknown_space.near", typed, text=text, options=nearby or "-", near=close)
+        raise UnknownCommand("parse.unknown_space", typed, text=text, options=nearby or "-")
     return found[0]
