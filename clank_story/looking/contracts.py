@@ -9,7 +9,6 @@ from clank_story.story.contracts import Contract
 from clank_story.story.router import Router
 
 
-
 def contracts_text(game: Game, router: Router | None, width: int = WIDTH) -> str:
     """The contract row: each contract's name and description (as the story layer words them), then
     when it is checked, what it costs and what it pays, in this game's names."""

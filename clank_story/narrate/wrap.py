@@ -10,6 +10,7 @@ is where a run of wide characters may break."""
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import unicodedata
 
@@ -42,7 +43,7 @@ def break_units(word: str) -> list[str]:
     if word.isascii():
         return [word]
     units = [word[0]]
-    for before, char in zip(word, word[1:], strict=False):
+    for before, char in itertools.pairwise(word):
         if (_wide(before) or _wide(char)) and not _no_break_before(char) and not _no_break_after(before):
             units.append(char)
         else:

@@ -47,15 +47,6 @@ def match(text: str, options: Iterable[tuple[str, str]]) -> list[str]:
     return []
 
 
-def near(text: str, options: Iterable[tuple[str, str]]) -> str | None:
-    """The name closest to a misspelt `text` (did you mean ...?), if one is close enough."""
-    from difflib import get_close_matches
-
-    names = {_norm(name): name for _, name in options} | {_norm(i): name for i, name in options}
-    close = get_close_matches(_norm(text), list(names), n=1, cutoff=0.7)
-    return names[close[0]] if close else None
-
-
 def number(text: str) -> int | None:
     """A plain number of ASCII digits, at most 9 of them (`²`, `٣` and a thousand digits are not)."""
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
@@ -73,17 +64,27 @@ def _pick(typed: str, what: str, text: str, options: list[tuple[str, str]],
         if len(found) == 1:
             return found[0]
         if found:
-            names = dict(pool)
+            names = _first_names(pool)
             raise AmbiguousCommand("parse.ambiguous", typed, text=text,
                                    options=", ".join(names[f] for f in found))
-    close = near(text, options) or near(text, fallback())
-    if close:
-        raise UnknownCommand(f"parse.unknown_{what}.near", typed, text=text, options=hint, near=close)
     raise UnknownCommand(f"parse.unknown_{what}", typed, text=text, options=hint)
 
 
+def _first_names(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """id -> the name shown for it (the first of its names: the one in the player's language)."""
+    out: dict[str, str] = {}
+    for ident, name in pairs:
+        out.setdefault(ident, name)
+    return out
+
+
 def _cards(game: Game, ids: Iterable[str]) -> list[tuple[str, str]]:
-    return [(c, game.card(c).name) for c in dict.fromkeys(ids)]
+    """(id, name) pairs to match typed words against: each card's name, and its other names."""
+    out = []
+    for c in dict.fromkeys(ids):
+        card = game.card(c)
+        out += [(c, card.name), *((c, alias) for alias in card.aliases)]
+    return out
 
 
 def parse(text: str, game: Game) -> Command:
@@ -110,13 +111,13 @@ def parse(text: str, game: Game) -> Command:
         if rest.lower() == "all":
             return PlayAll()
         hand = _cards(game, p.hand)
-        return PlayCard(_pick(typed, "card", rest, hand, all_cards, ", ".join(n for _, n in hand) or "-"))
+        return PlayCard(_pick(typed, "card", rest, hand, all_cards, ", ".join(_first_names(hand).values()) or "-"))
     if verb in ("acquire", "buy"):
         shop = _cards(game, [*game.row, *(c for c, n in game.reserve.items() if n > 0)])
-        return Acquire(_pick(typed, "card", rest, shop, all_cards, ", ".join(n for _, n in shop)))
+        return Acquire(_pick(typed, "card", rest, shop, all_cards, ", ".join(_first_names(shop).values())))
     if verb == "fight":
         foes = _cards(game, [c for c in [*game.row, *game.reserve] if game.card(c).kind == "monster"])
-        return Fight(_pick(typed, "card", rest, foes, all_cards, ", ".join(n for _, n in foes) or "-"))
+        return Fight(_pick(typed, "card", rest, foes, all_cards, ", ".join(_first_names(foes).values()) or "-"))
     if verb == "use":
         secrets = game.ruleset.secrets
         held = [(t, secrets[t].name) for t in dict.fromkeys(p.tokens) if t in secrets]
@@ -124,7 +125,7 @@ def parse(text: str, game: Game) -> Command:
         def every() -> list[tuple[str, str]]:
             return all_cards() + [(s.id, s.name) for s in secrets.values()]
 
-        return Use(_pick(typed, "card", rest, devices + held, every, ", ".join(n for _, n in devices + held) or "-"))
+        return Use(_pick(typed, "card", rest, devices + held, every, ", ".join(_first_names(devices + held).values()) or "-"))
     if verb in ("move", "go", "teleport", "coach"):
         swords = None
         if verb in ("move", "go") and len(words) >= 4 and words[-2].lower() == "swords":
@@ -167,18 +168,15 @@ def _space(game: Game, typed: str, text: str) -> str:
     board = game.board
     if text in board.spaces:
         return text
-    pairs = [(s.id, s.name) for s in board.spaces.values()]
+    pairs = [(s.id, name) for s in board.spaces.values() for name in (s.name, *s.aliases)]
     found = match(text, pairs)
     if len(found) > 1:
         adjacent = [s for s in found if s in board.adjacent(game.me.space)]
         if len(adjacent) == 1:
             return adjacent[0]
-        names = dict(pairs)
+        names = _first_names(pairs)
         raise AmbiguousCommand("parse.ambiguous", typed, text=text, options=", ".join(names[f] for f in found))
     if not found:
         nearby = ", ".join(board.spaces[s].name for s in board.adjacent(game.me.space))
-        close = near(text, pairs)
-        if close:
-            raise UnknownCommand("parse.unknown_space.near", typed, text=text, options=nearby or "-", near=close)
         raise UnknownCommand("parse.unknown_space", typed, text=text, options=nearby or "-")
     return found[0]

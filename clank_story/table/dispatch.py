@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 from collections import Counter
+from difflib import get_close_matches
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,6 +26,7 @@ from clank_story.rules.errors import CommandError, UnknownCommand
 from clank_story.rules.legal import legal_commands
 from clank_story.rules.movement import path_to
 from clank_story.rules.parse import number
+from clank_story.rules.state import Game
 from clank_story.table import bookmarks, verbs
 from clank_story.table.reload import reload_table
 from clank_story.table.reply import EndQuestion, Reply, SwordsQuestion
@@ -80,6 +82,12 @@ def _handle(table: Table, text: str) -> Reply:
         return Reply([Line(refusal(UnknownCommand("repl.market.what", line)), "refusal"),
                       Line("\n".join(looking.market_lines(table.game, table.narrator.width)), "answer")],
                      refused=True)
+    if word.lower() != verb.name and word.lower() not in verb.aliases:  # a word of the player's language
+        try:
+            return game_command(table, f"{verb.name} {rest}".strip())
+        except CommandError as e:  # the refusal quotes what was typed, not our English for it
+            e.typed = line
+            raise
     return game_command(table, line)
 
 
@@ -90,7 +98,10 @@ def game_command(table: Table, line: str) -> Reply:
         raise UnknownCommand("repl.game_over_recorded" if table.campaign is not None else "repl.game_over", line)
     if not table.session.human_to_move:
         raise UnknownCommand("repl.not_your_turn", line)
-    command = table.session.parse(line)
+    try:
+        command = table.session.parse(line)
+    except UnknownCommand as e:
+        raise did_you_mean(table.game, e) from None
     if table.interactive and isinstance(command, Move) and command.swords is None:
         question = _swords_question(table, command, line)
         if question is not None:
@@ -100,6 +111,30 @@ def game_command(table: Table, line: str) -> Reply:
         if question is not None:
             return question
     return _drawn(table, lambda: table.do(line))
+
+
+def did_you_mean(game: Game, refused: UnknownCommand) -> UnknownCommand:
+    """A card or space name the rules did not know, with the nearest name of this game added when
+    one is close (`buy mercenery`: did you mean Mercenary?)."""
+    text = str(refused.params.get("text", ""))
+    if refused.key == "parse.unknown_card":
+        rs = game.ruleset
+        names = [c.name for c in rs.cards.values()] + [s.name for s in rs.secrets.values()]
+        ids = {c.id: c.name for c in rs.cards.values()} | {s.id: s.name for s in rs.secrets.values()}
+    elif refused.key == "parse.unknown_space":
+        names = [s.name for s in game.board.spaces.values()]
+        ids = {s.id: s.name for s in game.board.spaces.values()}
+    else:
+        return refused
+    pool = {_folded(n): n for n in names} | {_folded(i): n for i, n in ids.items()}
+    close = get_close_matches(_folded(text), list(pool), n=1, cutoff=0.7)
+    if not close:
+        return refused
+    return UnknownCommand(f"{refused.key}.near", refused.typed, **{**refused.params, "near": pool[close[0]]})
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.lower().replace("-", " ").replace("_", " ").split())
 
 
 def _drawn(table: Table, act) -> Reply:
