@@ -8,7 +8,7 @@ display width, never inside a word. The toolbar is fitted to the width at every 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from prompt_toolkit import PromptSession, print_formatted_text
 from prompt_toolkit.application import get_app_or_none
@@ -24,6 +24,7 @@ from clank_story.looking import toolbar
 from clank_story.narrate.prose import Line
 from clank_story.narrate.wrap import fit
 from clank_story.repl import completion
+from clank_story.repl.sitting import Sitting
 from clank_story.table.saves import history_path
 from clank_story.table.table import Table
 
@@ -83,17 +84,10 @@ def columns_of(output: Output) -> int:
         return 80
 
 
-def run_terminal(table: Table, first: Iterable[Line], *, color: bool,
-                 handle: Callable[[str], tuple[list[Line], bool]] | None = None) -> int:
-    """The prompt loop. `handle` (a line in, (lines, quit) out) is the front end's own answer to a
-    line (the tutorial, transcripts); by default the table answers."""
+def run_terminal(sitting: Sitting, first: Iterable[Line], *, color: bool) -> int:
+    """The prompt loop: each line answered by the sitting (the table, and the guide in a tutorial)."""
+    table = sitting.table
     style = Style.from_dict(STYLE if color else {"bottom-toolbar": "reverse"})
-
-    def reply(text: str) -> tuple[list[Line], bool]:
-        r = table.handle(text)
-        return r.lines, r.quit
-
-    answer = handle or reply
     prompt = PromptSession(
         history=_history(),
         completer=TableCompleter(table),
@@ -128,9 +122,9 @@ def run_terminal(table: Table, first: Iterable[Line], *, color: bool,
                 show(table.quit().lines)
                 return 0
             table.narrator.width = current_width()  # the window may have been resized meanwhile
-            lines, leave = answer(text)  # Ctrl-C while it works: the table takes the command back and saves
-            show(lines)
-            if leave:
+            reply = sitting.handle(text)  # Ctrl-C while it works: the table takes the command back and saves
+            show(reply.lines)
+            if reply.quit:
                 return 0
     except KeyboardInterrupt:  # Ctrl-C while a reply was being printed: the game is whole; save and go
         show(table.quit().lines)
