@@ -191,6 +191,57 @@ def available_definitions() -> list[str]:
     return sorted(d.name for d in root.iterdir() if (d / DEFINITION_FILE).is_file()) if root.is_dir() else []
 
 
+def is_shipped(definition: Definition) -> bool:
+    """A definition that comes with clank-story: a campaign file names it by id alone."""
+    shipped_file = definitions_root() / definition.id / DEFINITION_FILE
+    try:
+        return shipped_file.is_file() and shipped_file.resolve().parent == definition.folder.resolve()
+    except OSError:
+        return False
+
+
+def folder_ref(definition: Definition, campaign_file: str | Path) -> str | None:
+    """What a campaign file at `campaign_file` writes as `definition_folder` so that it finds this
+    definition again from any working folder: None for a shipped one (its id is enough); a path
+    relative to the campaign file's folder when the definition lies below it (the two move together);
+    else an absolute path."""
+    if is_shipped(definition):
+        return None
+    folder = definition.folder.resolve()
+    home = Path(campaign_file).expanduser().resolve().parent
+    try:
+        return folder.relative_to(home).as_posix() or "."
+    except ValueError:
+        return str(folder)
+
+
+def campaign_definition(definition_id: str, folder: str | None, campaign_file: str | Path,
+                        book: Collection[str] | None = None) -> tuple[Definition, list[Diagnostic]]:
+    """The definition a campaign file names: its `definition_folder` (relative to the file), else the
+    shipped definition of that id, else (files written before `definition_folder` existed) a folder of
+    that name beside the campaign file or in the working folder. CampaignError says what was looked
+    for and where when none holds it, or when the folder holds another definition."""
+    home = Path(campaign_file).expanduser().parent
+    if folder:
+        where = Path(folder).expanduser()
+        where = where if where.is_absolute() else home / where
+        if not (where / DEFINITION_FILE).is_file():
+            raise CampaignError(say("authoring.definition.moved", id=definition_id, folder=where,
+                                    file=campaign_file))
+        candidates = [where]
+    else:
+        candidates = [definitions_root() / definition_id, home / definition_id, Path(definition_id)]
+    for where in candidates:
+        if (where / DEFINITION_FILE).is_file():
+            definition, warnings = load_definition(where / DEFINITION_FILE, book)
+            if definition.id != definition_id:
+                raise CampaignError(say("authoring.definition.other", folder=where, found=definition.id,
+                                        id=definition_id, file=campaign_file))
+            return definition, warnings
+    raise CampaignError(say("authoring.definition.lost", id=definition_id, file=campaign_file, home=home,
+                            known=", ".join(available_definitions()) or "-"))
+
+
 def definition_file(ref: str | Path) -> Path:
     """A definition id (a folder under campaigns/), a folder, or a campaign.yaml file."""
     p = Path(ref)
