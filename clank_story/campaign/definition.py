@@ -18,7 +18,7 @@ from clank_story.campaign.abilities import parse_ability, references
 from clank_story.campaign.model import CampaignError
 from clank_story.content.diagnostics import ContentError, Diagnostic, Report
 from clank_story.content.schema import Field, check_fields, suggest
-from clank_story.content.yamlio import Node, load_file, plain
+from clank_story.content.yamlio import Node, load_file, load_text, plain
 from clank_story.paths import shipped
 from clank_story.words import say
 
@@ -257,20 +257,23 @@ def definition_file(ref: str | Path) -> Path:
     return candidate
 
 
-def load_definition(ref: str | Path, book: Collection[str] | None = None) -> tuple[Definition, list[Diagnostic]]:
+def load_definition(ref: str | Path, book: Collection[str] | None = None,
+                    text: str | None = None) -> tuple[Definition, list[Diagnostic]]:
     """Read and check a definition; errors raise CampaignError, warnings (missing passages) return.
-    Without a book to check against, a clean definition comes from the parsed-content cache."""
+    Without a book to check against, a clean definition comes from the parsed-content cache. `text`
+    stands in for the file's text (the linter's mended copy)."""
     path = definition_file(ref)
-    if book is None:
+    if book is None and text is None:
         from clank_story.content.cache import cached
 
         return cached(path.parent, lambda: _load_definition(path, None), kind=f"definition:{path.name}")
-    return _load_definition(path, book)
+    return _load_definition(path, book, text)
 
 
-def _load_definition(path: Path, book: Collection[str] | None) -> tuple[Definition, list[Diagnostic]]:
+def _load_definition(path: Path, book: Collection[str] | None,
+                     text: str | None = None) -> tuple[Definition, list[Diagnostic]]:
     try:
-        node = load_file(path)
+        node = load_file(path) if text is None else load_text(text, str(path))
     except ContentError as e:
         raise CampaignError(say("campaign.bad_definition", path=path), e.diagnostics) from None
     report = Report()
@@ -388,6 +391,7 @@ def _check_content(node: Node, definition: Definition, report: Report) -> None:
             report.error(node.path, line, col, "CD010", f"no board '{g.board}'{suggest(g.board, list(cat.boards))}")
             continue
         spaces.update(cat.boards[g.board].spaces)
+        _check_waypoints(games.child(i), g, cat.boards[g.board], report)
     if report.errors:
         return
     board = definition.games[0].board if definition.games else None
@@ -408,6 +412,20 @@ def _check_content(node: Node, definition: Definition, report: Report) -> None:
                     line, col = holder.value_pos("ability")
                     report.error(node.path, line, col, "CD012",
                                  f"{item_id}: no {kind} '{ref}'{suggest(ref, sorted(known[kind]))}")
+
+
+def _check_waypoints(game: Node, g: GameDef, board: Any, report: Report) -> None:
+    """A game's `waypoints:` maps the waypoints its board has; any other key would never be read."""
+    if not isinstance(game.value, dict) or not isinstance(game.value.get("waypoints"), dict):
+        return
+    known = sorted({s.waypoint for s in board.spaces.values() if s.waypoint})
+    wnode = game.child("waypoints")
+    for waypoint, _ in g.waypoints:
+        if waypoint not in known:
+            line, col = wnode.key_pos(waypoint)
+            report.error(game.path, line, col, "CD013",
+                         f"game {g.number}: board '{board.id}' has no waypoint '{waypoint}' (its waypoints: "
+                         f"{', '.join(known) or 'none'}){suggest(waypoint, known)}")
 
 
 def _check_passages(node: Node, book: Collection[str], report: Report) -> None:
