@@ -27,8 +27,7 @@ def to_svg(dot: str, program: str = "dot") -> str:
 
 
 def board_svg(board) -> str:  # board: rules.model.Board
-    """A board as SVG: `neato` keeps spaces at their `pos` when every space has one, else `dot` lays it out."""
-    from clank_story.looking.catalogue import board_dot
+    """A board as SVG, with a legend (authoring/boardpic.py)."""
+    from clank_story.authoring.boardpic import board_svg as draw
 
-    pinned = bool(board.spaces) and all(s.pos is not None for s in board.spaces.values())
-    return to_svg(board_dot(board), "neato" if pinned else "dot")
+    return draw(board)
