@@ -210,6 +210,13 @@ expect campaign.flags.asked_the_way
 expect 'signpost' is seen
 end
 ''',
+        "scripts/bots.script": '''\
+# For a campaign whose every seat is a bot (`campaign new ... --all-bots`): `run --campaign` plays the
+# whole game before the first line here, then these checks run on the game as it ended.
+# clank-story run scripts/bots.script --campaign bots.yaml
+expect game.over
+expect game.winner
+''',
         "README.md": f'''\
 # {title}
 
@@ -220,7 +227,8 @@ A clank-story campaign of two games, made with `clank-story campaign scaffold`.
 - `boards/{ident}.yaml` — the board of both games (its Old Signpost is a waypoint).
 - `cards/{ident}.yaml` — a card of this campaign, shuffled into the adventure deck.
 - `book/` — the Book of Secrets: passages and contracts. The campaign's games read it.
-- `scenarios/`, `scripts/` — a position and a script that plays from it (`clank-story run`).
+- `scenarios/`, `scripts/` — a position and a script that plays from it (`clank-story run`), and a
+  script that checks a bots-only game ended with a winner.
 - `schemas/` — JSON Schemas, so an editor with yaml-language-server completes and checks the files.
 
 Check it: `clank-story book lint {ident} --strict`. Draw its story: `clank-story book graph {ident}`.
