@@ -24,10 +24,3 @@ def to_svg(dot: str, program: str = "dot") -> str:
     if done.returncode != 0:
         raise GraphvizMissing(say("authoring.graphviz.failed", error=done.stderr.strip() or f"exit status {done.returncode}"))
     return done.stdout
-
-
-def board_svg(board) -> str:  # board: rules.model.Board
-    """A board as SVG, with a legend (authoring/boardpic.py)."""
-    from clank_story.authoring.boardpic import board_svg as draw
-
-    return draw(board)

@@ -234,7 +234,7 @@ def schemas() -> dict[str, dict[str, Any]]:
     forms = {"plural": plural, "text_or_form": text_or_form}
     text_or_form = _ref("text_or_form")
     out["narration.schema.json"] = _document("narration.schema.json", {
-        "type": "object", "additionalProperties": False, "description": "narration templates (docs/narration.md)",
+        "type": "object", "additionalProperties": False, "description": "narration templates (`clank-story book docs narration`)",
         "properties": {"narrate": {
             "type": "object", "description": "the narration's words: events, prose, and words by id",
             "additionalProperties": text_or_form,

@@ -59,7 +59,7 @@ def board_show(board_id: str, fmt: str, output: Path | None) -> None:
 
     b = _board(board_id)
     if fmt == "svg":  # Graphviz draws it, when installed (the message says how to install it if not)
-        from clank_story.authoring.graphviz import board_svg
+        from clank_story.authoring.boardpic import board_svg
 
         write_picture(lambda: board_svg(b), output)
         return
