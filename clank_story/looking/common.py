@@ -83,6 +83,8 @@ def space_things(game: Game, space_id: str) -> list[str]:
         things.append(w("thing.artifact", n=game.artifacts[space_id]))
     if game.secrets.get(space_id):
         things.append(w("thing.secrets", n=len(game.secrets[space_id])))
+    elif game.legacy and space.minor_secrets:  # legacy: a reward from the bank, the first visit each turn
+        things.append(w("thing.secret_reward"))
     if game.idols.get(space_id):
         things.append(w("thing.idols", n=game.idols[space_id]))
     if space_id == game.board.start:
