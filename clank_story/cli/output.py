@@ -27,7 +27,7 @@ STAND_INS = {
 }
 
 
-class OutputLost(BaseException):  # noqa: N818 - not an error of the game: the way out is gone
+class OutputLost(BaseException):  # a BaseException: the way out is gone, not an error of the game
     """Standard output cannot be written any more (a full disk, a closed pipe)."""
 
     def __init__(self, error: OSError) -> None:

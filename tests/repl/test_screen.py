@@ -4,6 +4,7 @@ bottom toolbar keeps Clank, Health and Rage however narrow. And the tutorial, pl
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import sys
@@ -105,7 +106,7 @@ def broken_words(lines: list[str], known: set[str]) -> list[str]:
     """Pairs of lines where a known word was split: the end of one line and the start of the next
     make a word the game knows, though neither half is a word."""
     broken = []
-    for a, b in zip(lines, lines[1:], strict=False):
+    for a, b in itertools.pairwise(lines):
         tail, head = re.search(r"([A-Za-z]+)$", a), re.match(r"^([A-Za-z]+)", b)
         if tail and head and len(a) >= len(b.strip()) // 4:
             whole = tail.group(1) + head.group(1)
