@@ -20,7 +20,7 @@ from clank_story.repl.sitting import Sitting
 PLAIN = (
     (re.compile(r"^— (.*) —$", re.M), r"\1"),  # a turn's header
     (re.compile(r"^((?:│  |   )*)(?:├─|└─) ", re.M), lambda m: "  " * (len(m.group(1)) // 3 + 1) + "- "),  # map
-    (re.compile(r"^((?:│  |   )+)", re.M), lambda m: "  " * (len(m.group(1)) // 3)),
+    (re.compile(r"^((?:   )*│  (?:│  |   )*)", re.M), lambda m: "  " * (len(m.group(1)) // 3)),
     (re.compile(r" → "), " to "),
     (re.compile(r"→ "), "to "),
     (re.compile(r" [—│] "), ", "),
