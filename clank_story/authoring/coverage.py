@@ -144,7 +144,7 @@ def play_next_game(path: Path, seed: int, narration: bool = False) -> Played:
 
 # -- playing campaigns -------------------------------------------------------------------------------
 def play_campaign(spec: CoverageSpec, index: int) -> CampaignRecord:
-    from clank_story.campaign.definition import load_definition
+    from clank_story.campaign.definition import folder_ref, load_definition
     from clank_story.campaign.lifecycle import new_campaign
     from clank_story.campaign.store import create_campaign
 
@@ -157,6 +157,7 @@ def play_campaign(spec: CoverageSpec, index: int) -> CampaignRecord:
         employee.bot = strategy
     with tempfile.TemporaryDirectory(prefix="clank-coverage-") as tmp:
         path = Path(tmp) / "campaign.yaml"
+        campaign.definition_folder = folder_ref(definition, path)  # a definition outside the shipped ones
         create_campaign(path, campaign)
         for g in definition.games:
             played = play_next_game(path, game_seed(seed, g.number), spec.narration)

@@ -141,7 +141,8 @@ def test_a_scaffolded_campaign_is_covered_from_its_own_book(tmp_path):
     folder = scaffold("The Mill Job", tmp_path)
     definition, _ = load_definition(folder)
     u = universe(definition, load_for_game(definition.book, None))
-    assert "signpost" in u.passages and u.endings == ["epilogue"] and u.contracts == ["deliver-the-parcel"]
+    assert "signpost" in u.passages and u.endings == [definition.games[-1].epilogue]
+    assert "deliver-the-parcel" in u.contracts
 
 
 def test_what_cannot_run_is_refused_with_a_sentence():
