@@ -51,7 +51,7 @@ def help_text(topic: str | None, verbs: Sequence[VerbLike]) -> str:
             raise UnknownCommand("help.unknown", f"help {topic}", text=topic, topics=", ".join(entries))
         verb = near[0]
     e = entries[verb.name]
-    lines = [say("help.usage", usage=e["usage"]), "", e["summary"][:1].upper() + e["summary"][1:] + "."]
+    lines = [say("help.usage", usage=e["usage"]), "", say("help.summary", summary=e["summary"][:1].upper() + e["summary"][1:])]
     if e.get("text"):
         lines += ["", textwrap.fill(" ".join(e["text"].split()), HELP_WIDTH)]
     if verb.aliases:
