@@ -82,6 +82,20 @@ def test_a_whole_game_in_japanese_shows_no_english_sentence(tmp_path: Path, rule
     assert len(JAPANESE.findall(told)) > 1000
 
 
+def test_a_solo_game_with_its_director_in_japanese_shows_no_english_sentence(tmp_path: Path):
+    scenario = tmp_path / "solo.yaml"
+    scenario.write_text("ruleset: classic\nboard: cinder-halls\nseed: 3\nplayers:\n  - {name: Ana, bot: planner}\n",
+                        encoding="utf-8")
+    script = tmp_path / "empty.txt"
+    script.write_text("", encoding="utf-8")
+    result = invoke("run", str(script), "--scenario", str(scenario), "--solo", "--lang", "ja")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "本社はあなたをひとりで送り込む。" in out and "最終集計" in out  # the director opens and closes it
+    found = english_words(out)
+    assert len(found) <= ENGLISH_WORDS_ALLOWED, f"English in the solo game: {sorted(set(found))}"
+
+
 def test_the_legacy_game_frames_the_book_in_japanese(tmp_path: Path):
     out = whole_game(tmp_path, "legacy", "brackenmoor", 11)
     assert re.search(r"~ .+ ~（(Mags|Tallow)が読む）", out)
