@@ -48,13 +48,13 @@ def help_text(topic: str | None, verbs: Sequence[VerbLike]) -> str:
     if verb is None:
         near = [v for v in shown if v.name.startswith(key)]
         if len(near) != 1:
-            raise UnknownCommand("help.unknown", f"help {topic}", text=topic, topics=", ".join(entries))
+            raise UnknownCommand("help.unknown", f"help {topic}", text=topic, topics=say("words.list.sep").join(entries))
         verb = near[0]
     e = entries[verb.name]
     lines = [say("help.usage", usage=e["usage"]), "", say("help.summary", summary=e["summary"][:1].upper() + e["summary"][1:])]
     if e.get("text"):
         lines += ["", textwrap.fill(" ".join(e["text"].split()), HELP_WIDTH)]
     if verb.aliases:
-        lines += ["", say("help.aliases", aliases=", ".join(verb.aliases))]
+        lines += ["", say("help.aliases", aliases=say("words.list.sep").join(verb.aliases))]
     lines += ["", say("help.examples")] + [f"  {x}" for x in e.get("examples", ())]
     return "\n".join(lines)

@@ -113,13 +113,13 @@ class Narrator:
                     parts.append(self.w("black", n=event.black))
                 if event.returned:
                     parts.append(self.w("returned", n=event.returned))
-                params["hits"] = ", ".join(parts) if event.hits or parts else self.w("hits.none")
+                params["hits"] = self.w("list.sep").join(parts) if event.hits or parts else self.w("hits.none")
                 if not event.hits and parts:
                     params["hits"] += "; " + self.w("hits.none")
             case ev.KnockedOut():
                 params["zero"] = self.w("zero") if event.scores_zero else ""
             case ev.GameOver():
-                params["scores"] = ", ".join(self.w("score", player=p, n=n) for p, n in event.scores.items())
+                params["scores"] = self.w("list.sep").join(self.w("score", player=p, n=n) for p, n in event.scores.items())
                 params["winner"] = self.w("winner", player=event.winner) if event.winner else self.w("no_winner")
             case ev.StoryEffect():
                 params["value"] = event.value
