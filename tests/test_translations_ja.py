@@ -126,9 +126,10 @@ def test_the_play_prompt_speaks_japanese(private_home: Path):
     assert banner.startswith("ギルト＆グリッスル社") and "ヴォルザハトの燃え殻の館" in banner and "クラシック" in banner
     assert "ライバル：マグズ・ペニーホイッスル（random）。" in out
     assert "> look\nターン1。現在地：通用口。" in out                       # look
-    assert "> hand\n手札（5枚）：" in out and "失敬 ×2 — スキル+1" in out        # hand
+    assert "> hand\n手札（5枚）：" in out and "このターン：スキル0 · 剣0 · ブーツ0。" in out  # hand
     assert "> row\nダンジョン列（ダンジョンデッキの残り" in out                 # row
-    assert "ドラゴンの怒りは3/7：攻撃1回につきキューブ3個。" in out and "▸ タムシン・ウィック — 通用口" in out  # status
+    assert re.search(r"ドラゴンの怒りは\d/7：攻撃1回につきキューブ\d個。", out)           # status
+    assert "▸ タムシン・ウィック — 通用口 · ヒットポイント10/10" in out
     assert "行動（ゲームを進めます）：" in out and "確認（ゲームは変わりません）：" in out  # help
     assert "隣の場所へ道を歩いて移動する（ブーツ）。" in out                     # help move
     assert "play nothing-such: ここに「nothing-such」というカードはありません" in out  # refusals
