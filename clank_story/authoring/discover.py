@@ -72,7 +72,7 @@ def collect(paths: list[Path]) -> tuple[list[tuple[Path, tuple[str, ...]]], list
             for found in sorted(path.rglob("*")):
                 rel = found.relative_to(path).parts
                 if found.suffix in (".yaml", ".yml") and found.is_file() and not any(
-                        part.startswith(".") for part in rel) and not _translation(rel):
+                        part.startswith(".") for part in rel):
                     files.append((found, (path.resolve().name, *rel[:-1])))
         else:
             missing.append(str(path))
@@ -84,12 +84,6 @@ def collect(paths: list[Path]) -> tuple[list[tuple[Path, tuple[str, ...]]], list
             seen.add(key)
             unique.append((f, folders))
     return unique, missing
-
-
-def _translation(rel: tuple[str, ...]) -> bool:
-    """An overlay in another language (`locale/LANG/*.yaml` beside content, docs/translation.md): the
-    translation checks read it against the English, not the content checks."""
-    return len(rel) >= 3 and rel[-3] == "locale" and rel[-2] != "en"
 
 
 def top_keys(text: str) -> set[str]:
