@@ -109,6 +109,8 @@ def _commands() -> set[str]:
     for ident, value in english.items():
         if ident.startswith("help.topics.") and ident.endswith((".usage", ".examples")):
             words |= set(ENGLISH_WORD.findall(str(value)))
+        if ident.startswith("help.guide.topics."):  # `help rules`, `help turn`: the guides' names
+            words.add(ident.split(".")[3])
     return words | {"CMD", "Tab", "Enter", "Ctrl"}
 
 
