@@ -61,10 +61,10 @@ def help_text(topic: str | None, verbs: Sequence[VerbLike], *, width: int = HELP
     if verb is None:
         near = sorted({v.name for v in shown if v.name.startswith(key)} | {g for g in guide if g.startswith(key)})
         if len(near) > 1:
-            raise AmbiguousCommand("help.ambiguous", f"help {topic}", text=topic, options=", ".join(near))
+            raise AmbiguousCommand("help.ambiguous", f"help {topic}", text=topic, options=say("words.list.sep").join(near))
         if not near:
             raise UnknownCommand("help.unknown", f"help {topic}", text=topic,
-                                 topics=", ".join([*(v.name for v in shown), *guide]))
+                                 topics=say("words.list.sep").join([*(v.name for v in shown), *guide]))
         if near[0] in guide:
             return _guide(near[0], guide[near[0]], width, game)
         verb = next(v for v in shown if v.name == near[0])
@@ -97,18 +97,19 @@ def _guide(name: str, entry: dict[str, Any], width: int, game: Game | None) -> s
         lines += ["", *market_lines(game, width)]
     see = entry.get("see")
     if see:
-        lines += ["", fill(say("help.guide.see", topics=", ".join(f"`help {s}`" for s in see)), width)]
+        lines += ["", fill(say("help.guide.see", topics=say("words.list.sep").join(f"`help {s}`" for s in see)), width)]
     return "\n".join(lines)
 
 
 def _command(verb: VerbLike, e: dict[str, Any], width: int, game: Game | None) -> str:
-    lines = [say("help.usage", usage=e["usage"]), "", fill(e["summary"][:1].upper() + e["summary"][1:] + ".", width)]
+    lines = [say("help.usage", usage=e["usage"]), "",
+             fill(say("help.summary", summary=e["summary"][:1].upper() + e["summary"][1:]), width)]
     if e.get("text"):
         lines += ["", *_paragraphs(e["text"], width)]
     if verb.name == "market" and game is not None:
         lines += ["", *market_lines(game, width)]
     if verb.aliases:
-        lines += ["", say("help.aliases", aliases=", ".join(verb.aliases))]
+        lines += ["", say("help.aliases", aliases=say("words.list.sep").join(verb.aliases))]
     lines += ["", say("help.examples")] + [f"  {x}" for x in e.get("examples", ())]
     if verb.name in guides():
         lines += ["", say("help.guide.more", topic=verb.name)]
@@ -130,6 +131,6 @@ def market_lines(game: Game, width: int = HELP_WIDTH) -> list[str]:
         lines.append(fill(say("help.market.item", name=item.name, id=item.kind, price=item.price, what=what),
                           width, subsequent="      "))
     places = [s.name for s in game.board.spaces.values() if s.market]
-    lines.append(fill(say("help.market.where", places=", ".join(places)) if places
+    lines.append(fill(say("help.market.where", places=say("words.list.sep").join(places)) if places
                       else say("help.market.nowhere"), width))
     return lines

@@ -569,7 +569,7 @@ class ProseNarrator:
         match e:
             case ev.DragonAttacked():
                 hurt = [p for p in e.hits]
-                names = self.listing(["you" if p == you else p for p in hurt])
+                names = self.listing([self.w("you") if p == you else p for p in hurt])
                 ctx = {"reason": e.reason, "cubes": e.cubes, "hurt": names,
                        "single": len(hurt) == 1 and hurt[0] != you}
                 text = self._safe(game, "dragon_attack", ctx, False, e)
@@ -578,7 +578,7 @@ class ProseNarrator:
                     nums.append(self.w("num.black", n=e.black))
                 if e.returned:
                     nums.append(self.w("num.returned", n=e.returned))
-                numbers = self.w("num.cubes", n=e.cubes) + (": " + self.w("num.sep").join(nums) if nums else "")
+                numbers = self.w("num.cubes", n=e.cubes) + (self.w("num.drawn") + self.w("num.sep").join(nums) if nums else "")
                 return [Line(self._wrap(self.w("num.beside", text=text, numbers=numbers)), "dragon")]
             case ev.KnockedOut():
                 p = game.player(e.player)
