@@ -38,9 +38,15 @@
   }
 
   function command(text) {
-    if (waiting || closed || !state) return;
-    if (send({type: "command", text: text, seq: state.seq})) {
+    if (!state) return;
+    request({type: "command", text: text, seq: state.seq});
+  }
+
+  function request(message) {   // one at a time: the next click waits for this one's answer
+    if (waiting || closed) return;
+    if (send(message)) {
       waiting = true;
+      performance.mark("command-sent");
       $("table").setAttribute("aria-busy", "true");
     }
   }
@@ -113,6 +119,7 @@
     state = next;
     waiting = false;
     $("table").setAttribute("aria-busy", "false");
+    $("table").dataset.seq = state.seq;   // which state is drawn (tools and tests wait on it)
     if (isClosed) { state.closed = true; notice(words.closed); }
     document.body.classList.toggle("over", !!state.over);
 
@@ -140,6 +147,7 @@
       fill($("choices"), q.options.map((o) => button(o.n ? o.n + ". " + o.label : o.label, o.command)));
     }
     restoreFocus(focus);
+    performance.mark("state-drawn");
   }
 
   function el(tag, attrs, text) {
@@ -205,7 +213,7 @@
     if (!target || target.disabled) return;
     event.preventDefault();
     if (target.dataset.fill !== undefined) { useSuggestion(target.dataset.fill); return; }
-    if (target.dataset.message === "campaign") { if (!waiting) send({type: "campaign"}); return; }
+    if (target.dataset.message === "campaign") { request({type: "campaign"}); return; }
     command(target.dataset.command);
   });
 
