@@ -108,8 +108,8 @@ def test_a_campaign_game_with_a_passage_choice(browser, shots: Path, tmp_path: P
         page.shot("2-answered")
 
         # the campaign file is locked while the server holds the table
-        from subprocess import run
         import sys
+        from subprocess import run
 
         other = run([sys.executable, "-m", "clank_story", "play", "--campaign", str(campaign)],
                     capture_output=True, text=True, stdin=None, input="", timeout=60)

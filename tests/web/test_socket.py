@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from webtools import Server, served
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
+from webtools import Server, served
 
 
 def receive(ws: Any) -> dict[str, Any]:
