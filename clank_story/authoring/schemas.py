@@ -77,7 +77,8 @@ def table(fields: Mapping[str, Field], description: str = "",
 # -- effects ----------------------------------------------------------------------------------------
 def _effect_definitions() -> dict[str, Any]:
     from clank_story.content.effects_check import PILES
-    from clank_story.rules.effects import CONDITIONS, COUNTERS, MODIFIERS, REGISTRY
+    from clank_story.rules.effects import MODIFIERS, REGISTRY
+    from clank_story.rules.queue import CONDITION_SPECS, COUNTER_SPECS, PAYABLE, TestSpec
 
     def arg(kind: str, block: str) -> dict[str, Any]:
         return {
@@ -85,18 +86,27 @@ def _effect_definitions() -> dict[str, Any]:
             "str": {"anyOf": [{"type": "string"}, {"type": "object"}]}, "any": {},
             "trash": {"anyOf": [{"const": True}, {"type": "object", "additionalProperties": False, "properties": {
                 "from": {"type": "array", "items": {"enum": list(PILES)}}, "optional": {"type": "boolean"}}}]},
+            "trash_card": {"anyOf": [{"type": "string"}, {"type": "object", "additionalProperties": False,
+                                                          "required": ["card"], "properties": {
+                "card": {"type": "string"}, "optional": {"type": "boolean"}}}]},
             "block": _ref(block), "blocks": {"type": "array", "minItems": 1, "items": _ref(block)},
         }[kind]
 
-    def one_key(table_: Mapping[str, str], what: str) -> dict[str, Any]:
+    def test_arg(kind: str) -> dict[str, Any]:
+        return {"str": {"type": "string"}, "int": {"type": "integer"}, "bool": {"type": "boolean"},
+                "kinds": {"anyOf": [{"type": "boolean"}, {"type": "array", "items": {"type": "string"}},
+                                    {"type": "object", "additionalProperties": False, "required": ["at_least"],
+                                     "properties": {"at_least": {"type": "integer"},
+                                                    "of": {"type": "array", "items": {"type": "string"}}}}]},
+                }[kind]
+
+    def one_key(table_: Mapping[str, TestSpec], what: str) -> dict[str, Any]:
         return {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
                 "description": f"a {what}: a one-key mapping",
-                "properties": {k: {"description": doc, **({"type": "boolean"} if k in ("artifact", "clank_made")
-                                                          else {"type": "string"})}
-                               for k, doc in table_.items()}}
+                "properties": {k: {"description": spec.doc, **test_arg(spec.arg)} for k, spec in table_.items()}}
 
-    defs: dict[str, Any] = {"condition": one_key(CONDITIONS, "card condition"),
-                            "counter": one_key(COUNTERS, "counter")}
+    defs: dict[str, Any] = {"condition": one_key(CONDITION_SPECS, "card condition"),
+                            "counter": one_key(COUNTER_SPECS, "counter")}
     for kind, story in (("card", False), ("story", True)):
         props: dict[str, Any] = {}
         for name, spec in REGISTRY.items():
@@ -107,6 +117,8 @@ def _effect_definitions() -> dict[str, Any]:
             {"anyOf": [{"type": "string", "description": "a Jinja condition, judged when the passage is read"},
                        _ref("condition")]} if story else _ref("condition"))}
         props["per"] = {"description": MODIFIERS["per"], **_ref("counter")}
+        props["pay"] = {"description": MODIFIERS["pay"], "type": "object", "additionalProperties": False,
+                        "properties": {k: {"type": "integer", "minimum": 0} for k in PAYABLE}}
         defs[f"{kind}_effect"] = {"type": "object", "properties": props, "additionalProperties": False,
                                   "description": "effects, applied in the order written"}
         defs[f"{kind}_block"] = {"anyOf": [_ref(f"{kind}_effect"), {"type": "array", "items": _ref(f"{kind}_effect")}],

@@ -55,6 +55,12 @@ def _handle(table: Table, text: str) -> Reply:
         text = looking.answer(table.game, verb.name, rest, typed=line, router=table.session.router,
                               verbs=verbs.VERBS)
         return Reply([Line(text, "answer")])
+    if word.lower() != verb.name and word.lower() not in verb.aliases:  # a word of the player's language
+        try:
+            return game_command(table, f"{verb.name} {rest}".strip())
+        except CommandError as e:  # the refusal quotes what was typed, not our English for it
+            e.typed = line
+            raise
     return game_command(table, line)
 
 

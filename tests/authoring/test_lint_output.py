@@ -27,7 +27,7 @@ def test_each_problem_is_one_line_path_line_col_severity_code_message():
     assert result.stdout.splitlines() == [
         "tests/data/lint/BS101/bad/book/story.yaml:12:16: error[BS101]: unknown effect 'gian_card' "
         "(did you mean 'gain_card'?)"]
-    assert "1 error(s), 0 warning(s)" in result.stderr
+    assert "1 file checked: 1 error, 0 warnings." in result.stderr
 
 
 def test_warnings_pass_unless_strict():

@@ -55,7 +55,7 @@ def test_its_script_walks_onto_the_waypoint_and_its_checks_hold(made):
 def test_its_waypoint_passage_previews_with_the_reader_on_its_own_board(made):
     result = CliRunner().invoke(cli, ["book", "preview", "signpost", "--book", str(made / "book"), "--choose", "1"])
     assert result.exit_code == 0, result.stderr
-    assert "Reader: You, in the Old Signpost" in result.stdout
+    assert "Reader: You, in Old Signpost" in result.stdout
     assert "flags {} → {asked_the_way: True}" in result.stdout
 
 

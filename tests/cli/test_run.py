@@ -69,8 +69,8 @@ def test_the_transcript_file_holds_what_was_printed(tmp_path):
 def test_a_refused_command_stops_the_run_with_file_line_and_the_reason(tmp_path):
     result = run(tmp_path, "play all\n\nmove vault\n", "--scenario", str(SCENARIO))
     assert result.returncode == 1
-    assert result.stderr.strip().endswith("game.txt:3: move vault: the path from the Entrance to the Vault is "
-                                          "one-way, the other way round.")
+    assert result.stderr.strip().endswith("game.txt:3: move vault: the path from Entrance to Vault is one-way, "
+                                          "the other way round.")
 
 
 def test_a_failed_expect_exits_one(tmp_path):

@@ -74,7 +74,7 @@ def test_row_lists_cost_and_effect_and_marks_what_you_can_afford(tiny):
     text = answer(tiny.game, "row")
     assert text.startswith("The Dungeon Row (2 cards left in the dungeon deck):")
     assert "✓ Sword — item, 2 Skill · +2 Swords" in text
-    assert "    Lantern — item, 3 Skill · +1 Skill, +1 Boots · on acquire: +1 Clank" in text
+    assert "    Lantern — item, 3 Skill · +1 Skill, +1 Boot · on acquire: +1 Clank" in text
     assert "    Orc — monster, 3 Swords · defeated: +4 Gold" in text
     assert "A Danger card is in the row" in text
     assert "✓ marks what you can afford now." in text
@@ -132,7 +132,7 @@ def test_map_takes_a_number_of_steps(tiny):
 def test_card_shows_the_full_text_and_where_copies_are(tiny):
     text = answer(tiny.game, "card lantern")
     assert text.splitlines()[0] == "Lantern — item, 3 Skill"
-    assert "  +1 Skill, +1 Boots" in text and "  on acquire: +1 Clank" in text
+    assert "  +1 Skill, +1 Boot" in text and "  on acquire: +1 Clank" in text
     assert "Now: in the row, 1 in your deck." in text
 
 

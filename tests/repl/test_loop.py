@@ -124,7 +124,7 @@ def test_no_question_without_swords_or_without_monsters(make_loop):
 def test_a_move_refused_anyway_is_refused_before_asking(corridor: Table):
     corridor.handle("play mercenary")
     reply = corridor.handle("move den")
-    assert tags(reply) == ["refusal"] and "needs 1 Boots and you have 0" in reply.text
+    assert tags(reply) == ["refusal"] and "needs 1 Boot and you have 0" in reply.text
 
 
 def test_a_question_from_a_card_shows_its_options_and_the_prompt_says_choose(make_loop):
@@ -137,7 +137,7 @@ players:
 """)
     reply = loop.handle("play choice")
     assert [line.text for line in reply.lines if line.tag == "question"] == [
-        "Ana, Choice offers a choice:", "  1. +2 Skill", "  2. +2 Swords", "(answer with `choose 1`-`choose 2`)"]
+        "Choice offers you a choice:", "  1. +2 Skill", "  2. +2 Swords", "(answer with `choose 1`-`choose 2`)"]
     assert loop.prompt() == "choose> "
     assert "refusal" in tags(loop.handle("play burgle"))
     assert "+2 Swords" in loop.handle("choose 2").text

@@ -287,7 +287,7 @@ def test_the_one_line_narration_tells_a_story_choice_and_the_contract_row():
     session = table()
     narrator = Narrator()
     choice = ev.StoryChoice("Ana", "12", 3, {"label": "Walk on"})
-    assert narrator.line(session.game, choice) == "  Ana chooses: Walk on."
+    assert narrator.line(session.game, choice) == "  You choose: Walk on."  # Ana is the person at the keyboard
     assert narrator.line(session.game, ev.Answered("Ana", "story", 3)) == ""
     row = sev.ContractRow((("well-survey", "Well Survey", "Reach the Old Well."),))
     assert narrator.line(session.game, row) == "The contract row: Well Survey (Reach the Old Well.)."
