@@ -127,9 +127,15 @@ def _players(game: Game) -> list[dict[str, Any]]:
             line += say("web.player.artifact", value="+".join(str(a) for a in p.artifacts))
         out.append({"name": p.name, "seat": i, "bot": p.bot, "you": p.name == you, "status": p.status,
                     "active": i == game.active and not game.over, "line": line,
-                    "mark": say("web.player.you") if p.name == you else
-                    say("web.player.bot", bot=p.bot) if p.bot else ""})
+                    "mark": _mark(p.name, p.bot, p.name == you)})
     return out
+
+
+def _mark(name: str, bot: str | None, you: bool) -> str:
+    """`(you)` beside your name (unless your name already says so), a rival's strategy beside theirs."""
+    if you:
+        return "" if name == say("play.default_name") else say("web.player.you")
+    return say("web.player.bot", bot=bot) if bot else ""
 
 
 def _bar(game: Game) -> list[dict[str, str]]:

@@ -7,6 +7,8 @@ install it."""
 from __future__ import annotations
 
 import os
+import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -30,10 +32,12 @@ def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture(scope="session")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """CLANK_STORY_SCREENSHOTS if set, else a folder of pytest's temporary tree for this run."""
+def shots() -> Path:
+    """CLANK_STORY_SCREENSHOTS if set, else a folder of its own for this run in the system's temporary
+    folder (outside pytest's, which keeps only its last three runs)."""
     given = os.environ.get("CLANK_STORY_SCREENSHOTS")
-    folder = Path(given) if given else tmp_path_factory.mktemp("screenshots")
+    run = time.strftime("%Y%m%d-%H%M%S") + f"-{os.getpid()}"
+    folder = Path(given) if given else Path(tempfile.gettempdir()) / "clank-story-screenshots" / run
     folder.mkdir(parents=True, exist_ok=True)
     if not SHOTS:
         SHOTS.append(folder)

@@ -125,3 +125,12 @@ def test_quit_on_the_page_saves_the_game_and_stops_the_server(tmp_path: Path):
     said = server.wait()
     assert server.proc.returncode == 0
     assert "play --resume" in said
+
+
+def test_the_page_speaks_the_language_asked_for():
+    with served("--ruleset", "classic", "--rivals", "1", "--seed", "5", "--lang", "pt-BR") as server:
+        host, port = server.origin.split("//")[1].split(":")
+        conn = http.client.HTTPConnection(host, int(port), timeout=30)
+        conn.request("GET", "/" + server.url.split("/", 3)[3])
+        page = conn.getresponse().read().decode()
+        assert '<html lang="pt-BR">' in page
