@@ -89,6 +89,9 @@ class Sitting:
                 return self._command(_text(message), _seq(message))
             except Refusal as e:
                 return Outcome(reply={"type": "refused", "text": str(e), "state": self.state()})
+            except Exception as e:  # a bug in drawing the page must not end the sitting
+                return Outcome(reply={"type": "refused", "state": None,
+                                      "text": say("web.bug", error=f"{type(e).__name__}: {e}")})
 
     def _command(self, text: str, seq: int) -> Outcome:
         if seq != self.seq:

@@ -168,3 +168,20 @@ def test_the_toolbar_has_the_prompts_numbers(ruleset):
     assert bar["health"] == "Health 10/10"
     table.close()
 
+
+
+def test_a_bug_in_drawing_the_page_is_a_sentence_and_the_sitting_goes_on(monkeypatch):
+    sitting = classic_sitting()
+    before = sitting.table.game.to_dict()
+
+    def broken(*args, **kwargs):
+        raise ValueError("drawn wrong")
+
+    monkeypatch.setattr("clank_story.web.view.state", broken)
+    outcome = sitting.receive(json.dumps({"type": "complete", "text": "pl"}))  # needs no drawing
+    assert outcome.reply is not None and outcome.reply["type"] == "completions"
+    outcome = sitting.receive(json.dumps({"type": "command", "text": "look", "seq": sitting.seq}))
+    assert outcome.reply is not None and "drawn wrong" in outcome.reply["text"]
+    monkeypatch.undo()
+    assert sitting.table.game.to_dict() == before
+    assert not send(sitting, "play all")["refused"]

@@ -65,7 +65,8 @@
         break;
       case "refused":
         append([{text: message.text, tag: "refusal"}]);
-        render(message.state, false);
+        if (message.state) render(message.state, false);
+        else { waiting = false; $("table").setAttribute("aria-busy", "false"); }
         break;
       case "completions":
         completions = message;
