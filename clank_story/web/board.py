@@ -19,7 +19,7 @@ from clank_story.rules.state import Game
 from clank_story.words import say
 
 CELL_W, CELL_H = 130, 92  # one `pos` step, in SVG units
-MARGIN = 56
+MARGIN_X, MARGIN_Y = 80, 50  # room for the names under the outer spaces
 RADIUS = 16
 SEATS = 4  # pawn colours by seat (style.css `.seat-N`); every pawn is named in its space's title too
 
@@ -42,9 +42,9 @@ def layout(board: Board) -> Layout:
     xs = [c[0] for c in cells.values()] or [0]
     ys = [c[1] for c in cells.values()] or [0]
     x0, y0 = min(xs), min(ys)
-    at = {sid: (MARGIN + (c[0] - x0) * CELL_W, MARGIN + (c[1] - y0) * CELL_H)  # type: ignore[index]
+    at = {sid: (MARGIN_X + (c[0] - x0) * CELL_W, MARGIN_Y + (c[1] - y0) * CELL_H)  # type: ignore[index]
           for sid, c in cells.items()}
-    return Layout(at, 2 * MARGIN + (max(xs) - x0) * CELL_W, 2 * MARGIN + (max(ys) - y0) * CELL_H)
+    return Layout(at, 2 * MARGIN_X + (max(xs) - x0) * CELL_W, 2 * MARGIN_Y + 10 + (max(ys) - y0) * CELL_H)
 
 
 def _layered(board: Board) -> dict[str, tuple[int, int]]:

@@ -134,7 +134,8 @@ def _players(game: Game) -> list[dict[str, Any]]:
 def _mark(name: str, bot: str | None, you: bool) -> str:
     """`(you)` beside your name (unless your name already says so), a rival's strategy beside theirs."""
     if you:
-        return "" if name == say("play.default_name") else say("web.player.you")
+        mark = say("web.player.you")
+        return "" if name.casefold() in mark.casefold() else mark  # not "You (you)"
     return say("web.player.bot", bot=bot) if bot else ""
 
 
