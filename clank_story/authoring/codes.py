@@ -17,6 +17,7 @@ class Code:
 
 CODES: dict[str, Code] = {c.code: c for c in (
     Code("LN001", "warning", "a YAML file that is not a kind of content clank-story reads (it is skipped)"),
+    Code("LN002", "error", "a campaign file whose campaign definition cannot be found or read"),
     Code("LN010", "error", "a template or condition reads an attribute the state view does not have"),
     Code("LN011", "warning", "a choice or effect `if:` that is a constant and can never be true"),
     Code("LN020", "warning", "a passage that no trigger, goto or choice can reach"),
@@ -31,6 +32,7 @@ CODES: dict[str, Code] = {c.code: c for c in (
     Code("LN043", "error", "a contract trigger names a space or card that does not exist"),
     Code("LN044", "warning", "a campaign game puts a contract in the row that the book does not define"),
     Code("LN045", "warning", "a campaign game's patron is not a card"),
+    Code("LN046", "warning", "a campaign game's board keeps no artifact after setup for some table size (1-4)"),
     Code("LN050", "error", "narration: an event template for an event kind the engine does not have"),
     Code("LN051", "error", "narration: a template of the wrong shape (text, or a list of variants)"),
     Code("LN052", "error", "narration: a `{placeholder}` template that cannot be read"),

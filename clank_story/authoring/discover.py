@@ -15,7 +15,7 @@ from pathlib import Path
 from clank_story.paths import locale_dir, shipped
 
 KINDS = ("cards", "board", "scenario", "secrets", "market", "book", "definition", "narration")
-CAMPAIGN_FILE = "campaign-file"  # a campaign's play state (docs/campaign.md): not content, not linted
+CAMPAIGN_FILE = "campaign-file"  # a campaign in play: checked as a campaign file, not as content
 CAMPAIGN_FILE_KEYS = frozenset({"schema_version", "franchise", "charter", "in_progress", "saved_game"})
 SCENARIO_KEYS = frozenset({"ruleset", "board", "seed", "players", "active", "rage", "bag", "row", "deck", "cards",
                            "artifacts"})
