@@ -37,6 +37,13 @@ CODES: dict[str, Code] = {c.code: c for c in (
     Code("LN051", "error", "narration: a template of the wrong shape (text, or a list of variants)"),
     Code("LN052", "error", "narration: a `{placeholder}` template that cannot be read"),
     Code("LN053", "error", "narration: a prose template with a Jinja syntax error"),
+    Code("LN070", "warning", "a translation still lacks ids of the English it overlays (they are said in English)"),
+    Code("LN071", "warning", "a translation names an id the English no longer has (it is never said)"),
+    Code("LN072", "error", "a translated sentence has a `{placeholder}` the English one does not give it"),
+    Code("LN073", "error", "a translated template or passage has a Jinja syntax error"),
+    Code("LN074", "error", "a translated template or passage reads a name the English one does not have"),
+    Code("LN075", "warning", "a translated sentence has plural forms its language never uses (Japanese has no `one`)"),
+    Code("LN076", "error", "a translated passage has another number of choices than the English one"),
 )}
 
 # Warnings an author may silence on the line they point at: `# lint: allow LN031` (a comma list, or

@@ -126,6 +126,7 @@ def load_project(paths: Sequence[Path | str] | None = None) -> tuple[Project, Re
         report.diagnostics.extend(project.book.book.diagnostics)
     _definitions(project, report)
     _others(project, report)
+    check_translations(project, report)
     return project, report
 
 
@@ -290,6 +291,32 @@ def _definitions(project: Project, report: Report) -> None:
             continue
         report.diagnostics.extend(warnings)
         project.definitions.append((definition, f.shown))
+
+
+def check_translations(project: Project, report: Report) -> None:
+    """Overlay files against the English they translate (authoring/translations.py)."""
+    from clank_story.authoring import translations as t
+
+    files = [f for f in project.files if f.kind == "translation"]
+    catalogs = {f.path.parent.parent for f in files if (f.path.parent.parent / "en").is_dir()}
+    for root in catalogs:
+        t.check_catalogs(report, root)
+    books: set[Path] = set()
+    for f in files:
+        if f.path.parent.parent in catalogs:
+            continue
+        base = f.path.parent.parent.parent  # ROOT/locale/LANG/file.yaml
+        if f.path.name == t.CONTENT and ((base / "cards").is_dir() or (base / "boards").is_dir()):
+            t.check_content_overlay(report, f.path, base)
+        elif f.path.name == "campaign.yaml" and (base / "campaign.yaml").is_file():
+            t.check_definition_overlay(report, f.path, base)
+        else:
+            book = project.book.book if project.book is not None else None
+            t.check_book_overlay_of(report, f.path, base, book)
+            books.add(base)
+    for base in sorted(books):
+        if project.book is not None:
+            t.book_coverage(report, base, project.book.book)
 
 
 def _others(project: Project, report: Report) -> None:

@@ -79,6 +79,11 @@ def game() -> Decorator:
     return apply
 
 
+def lang_given() -> bool:
+    """--lang was given on this command line (it wins over the config file's language)."""
+    return click.get_current_context().get_parameter_source("lang") not in (None, click.core.ParameterSource.DEFAULT)
+
+
 def fail(message: str, status: int = 2) -> None:
     """A sentence on stderr and the exit status (2: usage or content)."""
     click.echo(message, err=True)

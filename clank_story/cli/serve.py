@@ -24,4 +24,4 @@ def serve(ruleset: str | None, board: str | None, rivals: int | None, bot: str |
     from clank_story.web.start import main
 
     sys.exit(main(PlayOptions(ruleset, board, rivals, bot, seed, name, scenario, resume, new, False, verbose,
-                              campaign, solo), port=port, browser=not no_browser))
+                              campaign, solo, lang_given=options.lang_given()), port=port, browser=not no_browser))

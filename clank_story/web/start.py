@@ -15,7 +15,8 @@ from collections.abc import Callable
 from typing import TextIO
 
 from clank_story.narrate.prose import Line
-from clank_story.repl.start import PlayOptions, spec_of
+from clank_story.repl.config import Config, ConfigError, load
+from clank_story.repl.start import PlayOptions, spec_of, use_config_language
 from clank_story.table.opening import Options, StartError, open_game
 from clank_story.web.sitting import Sitting
 from clank_story.words import language, say
@@ -44,10 +45,14 @@ def _can_open_browser() -> bool:
     return True
 
 
-def open_sitting(options: PlayOptions) -> Sitting:
-    """The game at a browser table, its opening (or where a resumed game stands) told."""
-    table = open_game(spec_of(options), Options(interactive=True, verbose=options.verbose))
+def open_sitting(options: PlayOptions, config: Config | None = None) -> Sitting:
+    """The game at a browser table, its opening (or where a resumed game stands) told. The player's
+    config file gives the same defaults as at the prompt (name, rivals, bot, asking before `end`)."""
+    config = config or Config()
+    table = open_game(spec_of(options, config), Options(interactive=True, verbose=options.verbose))
     try:
+        if config.confirm_end is not None:
+            table.confirm_end = config.confirm_end
         sitting = Sitting(table, language())  # the page wraps the prose: set before anything is told
         sitting.tell(table.resumed() if table.restored else table.opening())
         return sitting
@@ -114,12 +119,18 @@ def main(options: PlayOptions, *, port: int | None, browser: bool, out: TextIO |
          err: TextIO | None = None) -> int:
     err = err or sys.stderr
     try:
+        config = load()
+        use_config_language(options, config)
+    except ConfigError as e:
+        print(e, file=err)
+        return 2
+    try:
         sock = bind(port)
     except OSError as e:
         print(say("web.serve.port", port=port, error=e.strerror or e), file=err)
         return 2
     try:
-        sitting = open_sitting(options)
+        sitting = open_sitting(options, config)
     except StartError as e:
         sock.close()
         print(e, file=err)

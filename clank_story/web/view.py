@@ -21,6 +21,7 @@ from clank_story.rules.dragon import row_cubes
 from clank_story.rules.legal import legal_commands
 from clank_story.rules.state import HEALTH, Game
 from clank_story.table import verbs
+from clank_story.table.reply import EndQuestion, SwordsQuestion
 from clank_story.table.table import Table
 from clank_story.web import board as board_svg
 from clank_story.words import say
@@ -103,10 +104,15 @@ def _here(options: Options, skip: set[str]) -> list[dict[str, Any]]:
 def _question(table: Table, options: Options) -> dict[str, Any] | None:
     """The question waiting for the person's answer: a card's or passage's choice (`choose N`), or how
     many Swords to spend on a monster path (answered with the number, as at the prompt)."""
-    if table.asking is not None:
+    asking = table.asking
+    if isinstance(asking, SwordsQuestion):
         return {"prompt": table.prompt().strip(), "kind": "swords",
                 "options": [{"command": str(n), "label": say("web.swords", n=n)}
-                            for n in range(table.asking.most, -1, -1)]}
+                            for n in range(asking.most, -1, -1)]}
+    if isinstance(asking, EndQuestion):  # `end` with something left to play or spend: yes ends anyway
+        return {"prompt": table.prompt().strip(), "kind": "end",
+                "options": [{"command": "yes", "label": say("web.end.yes")},
+                            {"command": "no", "label": say("web.end.no")}]}
     game = table.game
     if game.pending is None or game.over or not table.session.human_to_move:
         return None
@@ -152,7 +158,7 @@ def _bar(game: Game) -> list[dict[str, str]]:
         ("gold", lambda: say("web.bar.gold", n=p.gold)),
         ("health", lambda: say("web.bar.health", health=p.health_left, most=HEALTH)),
         ("clank", lambda: say("web.bar.clank", n=game.clank_area.get(p.name, 0))),
-        ("rage", lambda: say("web.bar.rage", rage=game.rage, cubes=row_cubes(game))),
+        ("rage", lambda: say("web.bar.rage", rage=game.rage, n=row_cubes(game))),
     ]
     return [{"key": key, "text": text()} for key, text in items]
 

@@ -46,7 +46,10 @@ def run(line: str):
 def play_at_the_prompt(line: str, home: Path) -> str:
     """`clank-story play --campaign FILE` in a pty: play every card and end the turn (answering any
     question with its first option) until the game is over; the transcript comes back."""
-    env = {**os.environ, "XDG_DATA_HOME": str(home / "data"), "HOME": str(home), "TERM": "xterm"}
+    config = home / "config.toml"  # `end` never stops to ask about Skill left over: this loop plays on
+    config.write_text("confirm_end = false\n", encoding="utf-8")
+    env = {**os.environ, "XDG_DATA_HOME": str(home / "data"), "HOME": str(home), "TERM": "xterm",
+           "CLANK_STORY_CONFIG": str(config)}
     child = pexpect.spawn(sys.executable, ["-m", "clank_story", *shlex.split(line)[1:], "--seed", "5"],
                           env=env, encoding="utf-8", timeout=30, dimensions=(40, 120), cwd=os.getcwd())
     seen: list[str] = []
