@@ -31,6 +31,10 @@ def test_every_control_is_reached_by_keyboard_and_the_map_moves_with_enter(brows
             page.page.focus("#end")
             page.page.keyboard.press("Enter")
             page.settled()
+            if page.count('#choices button[data-command="yes"]'):  # asked first: Skill left to spend
+                page.page.focus('#choices button[data-command="yes"]')
+                page.page.keyboard.press("Enter")
+                page.settled()
         reached = []
         page.page.focus(".skip")
         for _ in range(200):

@@ -49,7 +49,7 @@ def test_a_whole_classic_game_with_bot_rivals(browser, shots: Path):
         for _ in range(10):
             if page.count("#map .space.reachable"):
                 break
-            page.click("#end")
+            page.end_turn()
             page.click("#play-all")
         target = page.page.locator("#map .space.reachable").first.get_attribute("data-space")
         page.click("#map .space.reachable")
@@ -64,7 +64,7 @@ def test_a_whole_classic_game_with_bot_rivals(browser, shots: Path):
         page.page.press("#command", "Enter")
         page.settled()
         assert "Paths from here" in page.log()
-        page.click("#end")
+        page.end_turn()
 
         # a reload shows the same story and the same state; the game goes on
         before = page.log()

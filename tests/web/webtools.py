@@ -116,6 +116,12 @@ class Page:
         self.page.press("#command", "Enter")
         self.settled()
 
+    def end_turn(self) -> None:
+        """End, and say yes if the table asks first (cards left to play, Skill left to spend)."""
+        self.click("#end")
+        if self.count('#choices button[data-command="yes"]'):
+            self.click('#choices button[data-command="yes"]')
+
     def count(self, selector: str) -> int:
         return self.page.locator(selector).count()
 
