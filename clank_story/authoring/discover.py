@@ -16,6 +16,7 @@ from clank_story.paths import locale_dir, shipped
 
 KINDS = ("cards", "board", "scenario", "secrets", "market", "book", "definition", "narration")
 CAMPAIGN_FILE = "campaign-file"  # a campaign's play state (docs/campaign.md): not content, not linted
+TRANSLATION = "translation"  # an overlay under locale/LANG/ (docs/translation.md): its checks are its own
 CAMPAIGN_FILE_KEYS = frozenset({"schema_version", "franchise", "charter", "in_progress", "saved_game"})
 SCENARIO_KEYS = frozenset({"ruleset", "board", "seed", "players", "active", "rage", "bag", "row", "deck", "cards",
                            "artifacts"})
@@ -59,7 +60,7 @@ def collect(paths: list[Path]) -> tuple[list[tuple[Path, tuple[str, ...]]], list
             for found in sorted(path.rglob("*")):
                 rel = found.relative_to(path).parts
                 if found.suffix in (".yaml", ".yml") and found.is_file() and not any(
-                        part.startswith(".") for part in rel):
+                        part.startswith(".") for part in rel) and not _overlay(found, rel):
                     files.append((found, (path.resolve().name, *rel[:-1])))
         else:
             missing.append(str(path))
@@ -71,6 +72,12 @@ def collect(paths: list[Path]) -> tuple[list[tuple[Path, tuple[str, ...]]], list
             seen.add(key)
             unique.append((f, folders))
     return unique, missing
+
+
+def _overlay(path: Path, rel: tuple[str, ...]) -> bool:
+    """A translation under a folder's locale/LANG/ (content.yaml, a book's passages): not content of
+    its own, so a folder's lint leaves it to the translation checks (a locale's narration.yaml is linted)."""
+    return "locale" in rel[:-1] and path.name != "narration.yaml"
 
 
 def top_keys(text: str) -> set[str]:
@@ -89,6 +96,8 @@ def classify(path: Path, text: str, folders: tuple[str, ...] = ()) -> str | None
     name, parent = path.name, path.parent.name
     if name == "narration.yaml" and path.parent.parent.name == "locale":
         return "narration"
+    if "locale" in folders or path.parent.parent.name == "locale":
+        return TRANSLATION
     keys = top_keys(text)
     if keys & CAMPAIGN_FILE_KEYS:
         return CAMPAIGN_FILE

@@ -47,19 +47,19 @@ def cards_text(rules: Ruleset) -> str:
         card = rules.cards.get(card_id)
         return card.name if card else card_id
 
-    deck_word = ROW_DECKS[rules.name]
-    lines = [say("catalogue.cards.header", ruleset=rules.name, distinct=len(set(rules.deck)), copies=len(rules.deck),
-                                      deck=deck_word)]
+    deck_word = say(f"catalogue.deck.{ROW_DECKS[rules.name]}")
+    lines = [say("catalogue.cards.header", ruleset=say(f"play.ruleset.{rules.name}"), distinct=len(set(rules.deck)),
+                 copies=len(rules.deck), deck=deck_word)]
     for section, cards in _sections(rules):
         lines.append("")
         lines.append(say(f"catalogue.cards.section.{section}", deck=deck_word))
         for c in cards:
             lines.append(say("catalogue.cards.line",
-                name=c.name, id=c.id, kind=c.kind, cost=say(f"catalogue.cards.cost.{c.kind}", n=c.cost),
+                name=c.name, id=c.id, kind=say(f"look.kind.{c.kind}"), cost=say(f"catalogue.cards.cost.{c.kind}", n=c.cost),
                 points=say("catalogue.cards.points", n=c.points) if c.points else "",
                 count=say("catalogue.cards.count", n=c.count),
                 marks=(say("catalogue.cards.dragon") if c.dragon else "") + (say("catalogue.cards.danger") if c.danger else "")
-                + (say("catalogue.cards.only", where=c.only.replace("_", " ")) if c.only else "")))
+                + (say("catalogue.cards.only", where=say(f"catalogue.only.{c.only}")) if c.only else "")))
             for timing in TIMINGS:
                 block = c.block(timing)
                 if block:
@@ -71,8 +71,8 @@ def cards_text(rules: Ruleset) -> str:
 
 
 def boards_text(cat: Catalog) -> str:
-    return "\n".join(say("catalogue.board.list", id=b.id, name=b.name, ruleset=b.ruleset, spaces=len(b.spaces),
-                                            paths=len(b.paths)) for b in sorted(cat.boards.values(), key=lambda b: b.id))
+    return "\n".join(say("catalogue.board.list", id=b.id, name=b.name, ruleset=say(f"play.ruleset.{b.ruleset}"),
+                         spaces=len(b.spaces), paths=len(b.paths)) for b in sorted(cat.boards.values(), key=lambda b: b.id))
 
 
 FEATURES = ("artifact", "minor_secrets", "major_secrets", "monkey_idols", "depths", "exhausting", "market",
@@ -103,8 +103,8 @@ def _needs(path) -> list[str]:
 
 def board_text(board: Board) -> str:
     sep = say("catalogue.board.features.sep")
-    lines = [say("catalogue.board.header", name=board.name, id=board.id, ruleset=board.ruleset, start=board.start,
-                                      track=list(board.rage_track))]
+    lines = [say("catalogue.board.header", name=board.name, id=board.id, ruleset=say(f"play.ruleset.{board.ruleset}"),
+                 start=board.start, track=list(board.rage_track))]
     for sid, space in board.spaces.items():
         feats = _features(board, sid)
         lines.append(say("catalogue.board.space", name=space.name, id=sid, features=(": " + sep.join(feats)) if feats else ""))

@@ -48,13 +48,20 @@ def help_text(topic: str | None, verbs: Sequence[VerbLike]) -> str:
     if verb is None:
         near = [v for v in shown if v.name.startswith(key)]
         if len(near) != 1:
-            raise UnknownCommand("help.unknown", f"help {topic}", text=topic, topics=", ".join(entries))
+            raise UnknownCommand("help.unknown", f"help {topic}", text=topic,
+                                 topics=", ".join(_first_word(entries[v.name]) for v in shown))
         verb = near[0]
     e = entries[verb.name]
     lines = [say("help.usage", usage=e["usage"]), "", e["summary"][:1].upper() + e["summary"][1:] + "."]
     if e.get("text"):
         lines += ["", textwrap.fill(" ".join(e["text"].split()), HELP_WIDTH)]
-    if verb.aliases:
-        lines += ["", say("help.aliases", aliases=", ".join(verb.aliases))]
+    others = [w for w in (verb.name, *verb.aliases) if w != _first_word(e)]  # the usage names one of them
+    if others:
+        lines += ["", say("help.aliases", aliases=", ".join(others))]
     lines += ["", say("help.examples")] + [f"  {x}" for x in e.get("examples", ())]
     return "\n".join(lines)
+
+
+def _first_word(topic: dict[str, Any]) -> str:
+    """The command word a topic's usage line starts with (the verb's name, or its word in the language)."""
+    return str(topic["usage"]).split(" ")[0]

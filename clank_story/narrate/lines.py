@@ -157,7 +157,8 @@ class Narrator:
         if "space" in option:
             return self.space(game, option["space"])
         if "pile" in option:
-            return self.w("option.card_in", card=self.card(game, option["card"]), pile=option["pile"])
+            return self.w("option.card_in", card=self.card(game, option["card"]),
+                          pile=_form(f"option.pile.{option['pile']}") or option["pile"])
         if "card" in option:
             return self.card(game, option["card"])
         return str(option)
@@ -167,6 +168,17 @@ def _form(key: str, n: Any = 1) -> str | None:
     """The narration word `key` in the form for `n` (None when the catalog has no such word)."""
     value = entry(f"narrate.{key}")
     return None if value is None else str(choose(value, {"n": n}))
+
+
+TERMS = {"played": "type", "owned": "type", "has": "token", "tokens": "token", "at": "feature"}
+
+
+def term(key: str, value: Any) -> str:
+    """The value a condition or multiplier names (a card type, a token kind, a space feature: ids in the
+    data) in words: `narrate.term.CATEGORY.VALUE` ("companion", "companheiro"), else the id itself."""
+    text = str(value)
+    category = TERMS.get(key)
+    return (_form(f"term.{category}.{text}") if category else None) or text.replace("_", " ")
 
 
 def describe_block(narrator: Narrator | None, block: Any, name: Callable[[str], str] | None = None) -> str:
@@ -211,12 +223,12 @@ def describe_block(narrator: Narrator | None, block: Any, name: Callable[[str], 
         if per:
             (key, what), = per.items()
             text = fill(_form("effect.per") or "{effects} {per}",
-                        {"effects": text, "per": fill(_form(f"per.{key}") or key, {"what": what})})
+                        {"effects": text, "per": fill(_form(f"per.{key}") or key, {"what": term(key, what)})})
         cond = m.get("if")
         if cond:
             (key, what), = cond.items()
             text = fill(_form("effect.if") or "{cond}: {effects}",
-                        {"cond": fill(_form(f"cond.{key}") or key, {"what": str(what).replace("_", " ")}),
+                        {"cond": fill(_form(f"cond.{key}") or key, {"what": term(key, what)}),
                          "effects": text})
         if text:
             parts.append(text)

@@ -565,7 +565,7 @@ class ProseNarrator:
         match e:
             case ev.DragonAttacked():
                 hurt = [p for p in e.hits]
-                names = self.listing(["you" if p == you else p for p in hurt])
+                names = self.listing([self.w("you_in_list") if p == you else p for p in hurt])
                 ctx = {"reason": e.reason, "cubes": e.cubes, "hurt": names,
                        "single": len(hurt) == 1 and hurt[0] != you}
                 text = self._safe(game, "dragon_attack", ctx, False, e)
@@ -588,7 +588,7 @@ class ProseNarrator:
             case ev.GameOver():
                 ranked = sorted(e.scores.values(), reverse=True)
                 margin = ranked[0] - ranked[1] if len(ranked) > 1 and e.winner else 0
-                ctx = {"reason": self.w(f"reason.{e.reason}"), "winner": ("You" if e.winner == you else e.winner)
+                ctx = {"reason": self.w(f"reason.{e.reason}"), "winner": (_upfirst(self.w("you_in_list")) if e.winner == you else e.winner)
                        if e.winner else "", "winner_you": e.winner is not None and e.winner == you, "margin": margin}
                 text = self._wrap(self._safe(game, "game_over", ctx, False, e))
                 return [Line(text + "\n" + "\n".join(score_lines(game)), "over")]

@@ -53,7 +53,7 @@ def _handle(table: Table, text: str) -> Reply:
         return _session(table, verb.name, line)
     if verb.kind == verbs.LOOKING:
         text = looking.answer(table.game, verb.name, rest, typed=line, router=table.session.router,
-                              verbs=verbs.VERBS)
+                              verbs=verbs.localized())
         return Reply([Line(text, "answer")])
     if word.lower() != verb.name and word.lower() not in verb.aliases:  # a word of the player's language
         try:
@@ -87,7 +87,11 @@ def _session(table: Table, verb: str, line: str) -> Reply:
     if verb == "save":
         return Reply([Line(say("play.saved", path=table.save()), "info")])
     if verb == "undo":
-        return table.undo()
+        try:
+            return table.undo()
+        except CommandError as e:  # quote what was typed (`desfazer`), not the verb's English name
+            e.typed = line
+            raise
     if verb == "reload":
         ok, text = reload_table(table)
         return Reply([Line(text, "info" if ok else "refusal")] + (table.question_lines() if ok else []))
