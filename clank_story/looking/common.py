@@ -11,7 +11,7 @@ from clank_story.narrate.lines import describe_block
 from clank_story.rules.model import Path
 from clank_story.rules.movement import has_kind
 from clank_story.rules.state import Game, Player
-from clank_story.words import say
+from clank_story.words import has, say
 
 
 def w(key: str, **params: Any) -> str:
@@ -20,7 +20,10 @@ def w(key: str, **params: Any) -> str:
 
 
 def card_name(game: Game, card_id: str) -> str:
-    return game.ruleset.name_of(card_id)
+    """A card's, secret's or market item's name; a token the rules make (mastery, mug, monkey idol) by
+    its catalog word (`look.token.*`)."""
+    name = game.ruleset.name_of(card_id)
+    return w(f"token.{card_id}") if name == card_id and has(f"look.token.{card_id}") else name
 
 
 def space_name(game: Game, space_id: str) -> str:
