@@ -278,3 +278,12 @@ def test_the_core_content_has_a_portuguese_name_for_everything():
     assert set(overlay["secrets"]) == {s["id"] for table in secrets.values() for size in table.values() for s in size}
     market = yaml.safe_load((CONTENT / "market.yaml").read_text())
     assert set(overlay["market"]) == {i["id"] for items in market.values() for i in items}
+
+
+def test_reading_a_section_in_portuguese_leaves_the_english_catalog_as_it_was():
+    with speaking("en"):
+        before = words.section("help.topics")["acquire"]["usage"]
+    with speaking("pt-BR"):
+        assert words.section("help.topics")["acquire"]["usage"] == "adquirir CARTA"
+    with speaking("en"):
+        assert words.section("help.topics")["acquire"]["usage"] == before == "acquire CARD"
