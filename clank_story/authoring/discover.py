@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from clank_story.paths import locale_dir, shipped
+from clank_story.words import ENGLISH, LANGUAGES
 
-KINDS = ("cards", "board", "scenario", "secrets", "market", "book", "definition", "narration")
-CAMPAIGN_FILE = "campaign-file"  # a campaign's play state (docs/campaign.md): not content, not linted
-TRANSLATION = "translation"  # an overlay under locale/LANG/ (docs/translation.md): its checks are its own
+KINDS = ("cards", "board", "scenario", "secrets", "market", "book", "definition", "narration", "translation",
+         "catalog")
+CAMPAIGN_FILE = "campaign-file"  # a campaign in play: checked as a campaign file, not as content
 CAMPAIGN_FILE_KEYS = frozenset({"schema_version", "franchise", "charter", "in_progress", "saved_game"})
 SCENARIO_KEYS = frozenset({"ruleset", "board", "seed", "players", "active", "rage", "bag", "row", "deck", "cards",
                            "artifacts"})
@@ -33,8 +34,19 @@ class SourceFile:
 
 
 def default_paths() -> list[Path]:
-    """The shipped content: campaign definitions and content, the Book of Secrets, the narration."""
-    return [shipped("campaigns"), shipped("book_of_secrets"), locale_dir("en") / "narration.yaml"]
+    """The shipped content: campaign definitions and content, the Book of Secrets, the narration, and
+    the translations of the program's sentences."""
+    translations = [locale_dir(lang) for lang in LANGUAGES if lang != ENGLISH and locale_dir(lang).is_dir()]
+    return [shipped("campaigns"), shipped("book_of_secrets"), locale_dir("en") / "narration.yaml", *translations]
+
+
+def translation_language(path: Path) -> str | None:
+    """The language of an overlay file (`.../locale/ja/...`), or None when it is not a translation."""
+    parts = path.parts
+    for i, part in enumerate(parts[:-1]):
+        if part == "locale" and i + 1 < len(parts) - 1 and parts[i + 1] in LANGUAGES and parts[i + 1] != ENGLISH:
+            return parts[i + 1]
+    return None
 
 
 def shown_path(path: Path | str) -> str:
@@ -60,7 +72,7 @@ def collect(paths: list[Path]) -> tuple[list[tuple[Path, tuple[str, ...]]], list
             for found in sorted(path.rglob("*")):
                 rel = found.relative_to(path).parts
                 if found.suffix in (".yaml", ".yml") and found.is_file() and not any(
-                        part.startswith(".") for part in rel) and not _overlay(found, rel):
+                        part.startswith(".") for part in rel):
                     files.append((found, (path.resolve().name, *rel[:-1])))
         else:
             missing.append(str(path))
@@ -72,12 +84,6 @@ def collect(paths: list[Path]) -> tuple[list[tuple[Path, tuple[str, ...]]], list
             seen.add(key)
             unique.append((f, folders))
     return unique, missing
-
-
-def _overlay(path: Path, rel: tuple[str, ...]) -> bool:
-    """A translation under a folder's locale/LANG/ (content.yaml, a book's passages): not content of
-    its own, so a folder's lint leaves it to the translation checks (a locale's narration.yaml is linted)."""
-    return "locale" in rel[:-1] and path.name != "narration.yaml"
 
 
 def top_keys(text: str) -> set[str]:
@@ -94,10 +100,12 @@ def top_keys(text: str) -> set[str]:
 def classify(path: Path, text: str, folders: tuple[str, ...] = ()) -> str | None:
     """The kind of content a file holds; `folders` are the folder names above it inside the lint path."""
     name, parent = path.name, path.parent.name
+    if translation_language(path) is not None:
+        return "translation"
     if name == "narration.yaml" and path.parent.parent.name == "locale":
         return "narration"
-    if "locale" in folders or path.parent.parent.name == "locale":
-        return TRANSLATION
+    if parent == ENGLISH and path.parent.parent.name == "locale":
+        return "catalog"  # the English sentences a translation overlays
     keys = top_keys(text)
     if keys & CAMPAIGN_FILE_KEYS:
         return CAMPAIGN_FILE

@@ -29,6 +29,7 @@ FILES = {
     "book.schema.json": ("book", "clank-story Book of Secrets file (passages and contracts)"),
     "campaign-definition.schema.json": ("definition", "clank-story campaign definition"),
     "narration.schema.json": ("narration", "clank-story narration templates"),
+    "campaign-file.schema.json": ("campaign-file", "clank-story campaign file (a campaign in play)"),
 }
 KIND_FILES = {kind: name for name, (kind, _) in FILES.items()}
 
@@ -221,6 +222,7 @@ def schemas() -> dict[str, dict[str, Any]]:
             "contracts": {"type": "object", "additionalProperties": table(d.CONTRACT, "a contract of the campaign")},
             "rivals": {"type": "array", "items": table(d.RIVAL, "a bot rival")},
         }))
+    out["campaign-file.schema.json"] = _document("campaign-file.schema.json", _campaign_file(ability))
     plural_keys, person_keys = ("zero", "one", "two", "few", "many", "other"), ("you", "they")
     text = {"type": "string"}
     plural = {"description": "forms by CLDR plural category, chosen by the count `n`", "anyOf": [text, {
@@ -232,7 +234,7 @@ def schemas() -> dict[str, dict[str, Any]]:
     forms = {"plural": plural, "text_or_form": text_or_form}
     text_or_form = _ref("text_or_form")
     out["narration.schema.json"] = _document("narration.schema.json", {
-        "type": "object", "additionalProperties": False, "description": "narration templates (docs/narration.md)",
+        "type": "object", "additionalProperties": False, "description": "narration templates (`clank-story book docs narration`)",
         "properties": {"narrate": {
             "type": "object", "description": "the narration's words: events, prose, and words by id",
             "additionalProperties": text_or_form,
@@ -242,6 +244,32 @@ def schemas() -> dict[str, dict[str, Any]]:
                 "prose": {"type": "object", "additionalProperties": {"type": "array", "items": text_or_form},
                           "description": "Jinja variants per beat kind"}}}}}, forms)
     return out
+
+
+def _campaign_file(ability: dict[str, Any]) -> dict[str, Any]:
+    """The campaign file (campaign/model.py), so an editor completes it too; the saved game in
+    `in_progress` is opaque: JSON text or a mapping."""
+    from clank_story.campaign import model as m
+
+    status = table(m.STATUS, "checkmarks and promotion level")
+    goals = table(m.GOALS, "personal goals", {"rows_done": {"type": "array", "items": {"type": "integer"}}})
+    employee = table(m.EMPLOYEE, "an employee: a person or a bot rival", {
+        "bot": {"type": ["string", "null"]}, "associate_status": status, "personal_goals": goals,
+        "colour": {"enum": list(m.COLOURS)}})
+    report = table(m.REPORT, "a mission report", {
+        "scores": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "winner": {"type": ["string", "null"]}})
+    sticker = table(m.STICKER, "a sticker on the franchise board", {"ability": ability})
+    return table(m.CAMPAIGN, "a campaign in play: its franchise, employees and everything that happened", {
+        "schema_version": {"type": "integer", "minimum": 1, "maximum": m.SCHEMA_VERSION},
+        "game_number": {"type": "integer", "minimum": 1},
+        "players": {"type": "array", "minItems": 1, "maxItems": len(m.COLOURS), "items": employee},
+        "mission_reports": {"type": "array", "items": report},
+        "counters": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "stickers": {"type": "array", "items": sticker},
+        "dran_track": {"type": "array", "items": {"type": "integer"}},
+        "in_progress": {"anyOf": [{"type": "null"}, {"type": "string"}, {"type": "object"}]},
+    })
 
 
 def dumps(schema: dict[str, Any]) -> str:

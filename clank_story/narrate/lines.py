@@ -225,7 +225,11 @@ def describe_block(narrator: Narrator | None, block: Any, name: Callable[[str], 
             text = fill(_form("effect.per") or "{effects} {per}",
                         {"effects": text, "per": fill(_form(f"per.{key}") or key, {"what": term(key, what)})})
         cond = m.get("if")
-        if cond:
+        if isinstance(cond, str):  # a passage's Jinja condition is shown as written (with what it does)
+            text = text and fill(_form("effect.if") or "{cond}: {effects}",
+                        {"cond": fill(_form("cond.expression") or "if {what}", {"what": cond.strip()}),
+                         "effects": text})
+        elif cond:
             (key, what), = cond.items()
             text = fill(_form("effect.if") or "{cond}: {effects}",
                         {"cond": fill(_form(f"cond.{key}") or key, {"what": term(key, what)}),

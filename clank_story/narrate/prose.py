@@ -19,13 +19,13 @@ from __future__ import annotations
 import functools
 import logging
 import re
-import textwrap
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from clank_story.narrate import wrap
 from clank_story.narrate.lines import Narrator, person, tidy
 from clank_story.narrate.lines import w as narrate_word
 from clank_story.narrate.scores import score_lines
@@ -34,7 +34,7 @@ from clank_story.rules.state import Game
 from clank_story.words import plural as plural_category
 from clank_story.words import section
 
-WIDTH = 78
+WIDTH = wrap.WIDTH
 NUMBER_KEYS = ("skill", "swords", "boots", "gold", "teleport", "clank", "clank_credit", "clank_empty", "cards",
                "reshuffled", "health", "damage", "rage", "checkmarks")
 NUMBER_EVENTS = (ev.Gained, ev.ClankChanged, ev.CardsDrawn, ev.Healed, ev.TookDamage, ev.RageChanged)
@@ -51,7 +51,7 @@ STORY_BEATS = {"ContractAdded": ("contract_added", None), "ContractDestroyed": (
                "PatronPlaced": ("patron", "card"), "StickerPlaced": ("sticker", None),
                "RuleUnlocked": ("unlocked", None)}
 BLOCK_TAGS = ("dragon", "paragraph", "over", "passage", "contracts")  # blank lines around these
-NBSP = "\u00a0"  # holds a number and its word together while wrapping; a plain space afterwards
+NBSP = wrap.NBSP
 
 
 @dataclass(frozen=True)
@@ -252,13 +252,12 @@ class ProseNarrator:
         return out
 
     def _wrap(self, text: str) -> str:
-        return "\n".join(textwrap.fill(p, self.width, break_long_words=False, break_on_hyphens=False)
-                         for p in text.split("\n")).replace(NBSP, " ")
+        """Each line a paragraph wrapped to the width in terminal cells (narrate/wrap.py)."""
+        return wrap.paragraphs(text, self.width)
 
     def _hanging(self, text: str, indent: int = 4) -> str:
         """One item of a list (`  2. Toss in a coin`), its wrapped lines indented under its text."""
-        return textwrap.fill(text, self.width, subsequent_indent=" " * indent, break_long_words=False,
-                             break_on_hyphens=False).replace(NBSP, " ")
+        return wrap.fill(text, self.width, subsequent=" " * indent)
 
     # -- choosing and rendering variants --------------------------------------------------------
     def _pick(self, kind: str, count: int) -> int:

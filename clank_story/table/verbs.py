@@ -61,7 +61,10 @@ VERBS: tuple[Verb, ...] = (
     Verb("help", LOOKING, ("?",), args="topic"),
     # -- this sitting ----------------------------------------------------------------------------
     Verb("undo", SESSION, takes_words=False, prompt_only=True),
-    Verb("save", SESSION, takes_words=False, prompt_only=True),
+    Verb("again", SESSION, ("g",), takes_words=False, prompt_only=True),
+    Verb("save", SESSION, prompt_only=True),  # `save` to the game's own slot, `save NAME` a copy
+    Verb("restore", SESSION, prompt_only=True),
+    Verb("transcript", SESSION, prompt_only=True),
     Verb("reload", SESSION, takes_words=False, prompt_only=True),
     Verb("quit", SESSION, ("exit", "q"), takes_words=False, prompt_only=True),
 )

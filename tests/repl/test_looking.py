@@ -182,7 +182,7 @@ def test_help_finds_a_command_by_its_alias_or_start():
     ("card zebra", "nothing called 'zebra' in this game (the row holds: Lantern, Gem"),
     ("card b", "'b' could mean"),
     ("help xyzzy", "there is no help on 'xyzzy' (topics: play, acquire"),
-    ("help m", "there is no help on 'm'"),
+    ("help m", "'m' could be help on map, market, monsters, move, movement"),
     ("look around", "`look` takes nothing after it — just type `look`."),
     ("hand 2", "`hand` takes nothing after it"),
     ("map far", "`map` takes a number of steps from 1 to 4, not 'far'."),

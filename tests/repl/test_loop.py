@@ -70,6 +70,7 @@ def test_undo_then_the_same_command_reveals_the_same_cards_and_words(make_loop):
 def test_undo_does_not_reach_into_the_last_turn(corridor: Table):
     corridor.handle("play all")
     corridor.handle("end")
+    corridor.handle("end")  # yes, waste the Skill and Boots left
     assert corridor.history == []
     assert "nothing to undo" in corridor.handle("undo").text
 
@@ -160,7 +161,7 @@ def test_exit_and_the_end_of_input_also_save(corridor: Table):
     assert corridor.quit().quit and corridor.slot.path.exists()
 
 
-@pytest.mark.parametrize("line", ["undo now", "save game", "quit please"])
+@pytest.mark.parametrize("line", ["undo now", "again please", "quit please"])
 def test_session_commands_take_nothing_after_them(corridor: Table, line):
     reply = corridor.handle(line)
     assert tags(reply) == ["refusal"] and "takes nothing after it" in reply.text
