@@ -33,9 +33,10 @@ ALLOWED = {
     "ana", "bia", "caio", "duda", "mags", "pennywhistle", "tallow", "gilt", "gristle", "vorsacht",
     # game terms the glossary keeps in Portuguese (Clank!, Waypoint; goblin is a Portuguese word too)
     "clank", "waypoint", "goblin",
-    # words the parser takes as they are (`jogar all`, `pegar artifact`, `mover ESPAÇO swords N`) and
+    # words the parser takes as they are (`jogar all`, `pegar artifact`, `mover ESPAÇO swords N`,
+    # `transcrição off`) and
     # bot strategy ids (`--bot random`)
-    "all", "artifact", "secret", "idol", "swords", "random",
+    "all", "off", "artifact", "secret", "idol", "swords", "random",
     # keys, and words Portuguese borrowed as they are
     "tab", "enter", "ctrl", "bot", "id",
     # Portuguese words spelled like English ones
@@ -200,8 +201,8 @@ def answers(out: str) -> dict[str, str]:
 
 
 def test_the_prompt_speaks_portuguese(private_home, in_english_afterwards):
-    out = play("ajuda", "olhar", "mão", "fila", "estado", "fim", "jogar all", "adquirir mercenario",
-               "mover saguao", "dançar")
+    out = play("ajuda", "olhar", "mão", "fila", "estado", "lutar goblin", "fim", "n", "jogar all",
+               "adquirir mercenario", "mover saguao", "dançar")
     said = answers(out)
     assert out.startswith("Gilt & Gristle, Resgates Licenciados — partida no modo clássico em Salões de Cinza "
                           "de Vorsacht (semente 12).\nSeus rivais: Mags Pennywhistle (bot random) e Irmão Tallow "
@@ -211,8 +212,9 @@ def test_the_prompt_speaks_portuguese(private_home, in_english_afterwards):
     assert said["mão"].startswith("Na mão (5):\n") and "Furto ×2 — +1 Perícia" in said["mão"]
     assert said["fila"].startswith("A Fila da Masmorra (94 cartas restantes no Baralho da Masmorra):")
     assert "▸ Bia — Entrada de Serviço · saúde 10/10" in said["estado"]
-    assert said["fim"] == ("fim: você ainda tem 5 cartas na mão — toda carta precisa ser jogada antes de "
-                           "encerrar o turno (tente `jogar all`).\n")
+    assert said["lutar goblin"] == "lutar goblin: Goblin exige 2 Espadas e você tem 0.\n"  # a refusal
+    assert said["fim"].startswith("Você ainda tem 5 cartas na mão: ") and "Digite s (ou `fim` de novo)" in said["fim"]
+    assert said["fim"].endswith("Encerrar o turno? [s/N] n\nO seu turno continua.\n")  # `n` answers no
     assert "(+3 Perícia, +2 Botas, +1 Clank)" in " ".join(said["jogar all"].split())  # a Portuguese verb plays
     assert "Mercenário" in said["adquirir mercenario"]  # names match without their accents
     assert "Saguão dos Estagiários Perdidos" in said["mover saguao"]

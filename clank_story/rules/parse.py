@@ -32,10 +32,10 @@ VERBS = ("play", "acquire", "buy", "use", "fight", "move", "go", "teleport", "ta
 
 
 def _norm(text: str) -> str:
-    return " ".join(_unaccented(text.lower()).replace("-", " ").replace("_", " ").split())
+    return " ".join(unaccented(text.lower()).replace("-", " ").replace("_", " ").split())
 
 
-def _unaccented(text: str) -> str:
+def unaccented(text: str) -> str:
     """Latin letters without their accents (á -> a, ç -> c); other scripts as they are, so a Japanese
     name keeps its dakuten."""
     if text.isascii():
