@@ -40,7 +40,7 @@ ALLOWED = {
     # keys, and words Portuguese borrowed as they are
     "tab", "enter", "ctrl", "bot", "id",
     # Portuguese words spelled like English ones
-    "as", "do", "no", "remove", "item", "normal", "total", "real", "final",
+    "as", "do", "no", "remove", "item", "normal", "total", "real", "final", "troll", "familiar",
 }
 
 
