@@ -116,7 +116,7 @@ def find(word: str) -> Verb | None:
     if len(near) == 1:
         return near[0]
     if near:
-        raise AmbiguousCommand("verb.ambiguous", word, text=word, options=", ".join(v.name for v in near))
+        raise AmbiguousCommand("verb.ambiguous", word, text=word, options=", ".join(shown_name(v) for v in near))
     return None
 
 
