@@ -289,3 +289,9 @@ def test_reading_a_section_in_portuguese_leaves_the_english_catalog_as_it_was():
         assert words.section("help.topics")["acquire"]["usage"] == "adquirir CARTA"
     with speaking("en"):
         assert words.section("help.topics")["acquire"]["usage"] == before == "acquire CARD"
+
+
+def test_the_end_of_turn_question_is_answered_in_portuguese(private_home, in_english_afterwards):
+    said = answers(play("jogar furto", "fim", "s"))
+    assert "Encerrar o turno? [s/N] s\n" in said["fim"]  # `s` (sim) plays what is left and ends the turn
+    assert "— Turno 2: sua vez —" in said["fim"]
