@@ -42,10 +42,11 @@ PARAGRAPHS = (ev.DragonAttacked, ev.KnockedOut, ev.Escaped, ev.GameOver)
 HAND_SIZE = 5
 # Events of the story layer (story/events.py), by kind: told in full even in a rival's summary.
 STORY_KINDS = frozenset({"PassageOpened", "QuestionAsked", "StoryChoice", "ContractRow", "ContractAdded",
-                         "ContractCompleted", "ContractDestroyed", "StoryApology", "CardDestroyed",
+                         "ContractCompleted", "ContractDestroyed", "ContractExpired", "StoryApology", "CardDestroyed",
                          "CardporiumAdded", "PatronPlaced", "StickerPlaced", "RuleUnlocked", "CheckmarksEarned"})
 # story event kind -> (prose beat kind, the field that names a card or thing)
 STORY_BEATS = {"ContractAdded": ("contract_added", None), "ContractDestroyed": ("contract_destroyed", None),
+               "ContractExpired": ("contract_expired", None),
                "ContractCompleted": ("contract_done", None), "StoryApology": ("apology", None),
                "CardDestroyed": ("card_destroyed", "card"), "CardporiumAdded": ("cardporium", "card"),
                "PatronPlaced": ("patron", "card"), "StickerPlaced": ("sticker", None),
@@ -138,6 +139,7 @@ class ProseNarrator:
         self.blank = True  # the last thing said was a blank line (or nothing yet)
         self.legacy = False  # templates may say `squelch` on the moor and `creep` in the halls
         self.told_question: tuple[str, tuple[str, ...]] | None = None  # story choices just told in full
+        self.counts: Counter[tuple[str, int]] | None = None  # (kind, variant) -> uses, when someone counts
 
     # -- state for undo and saves ----------------------------------------------------------------
     def state(self) -> dict[str, Any]:
@@ -269,7 +271,10 @@ class ProseNarrator:
         variants = self.prose.get(kind) or []
         if not variants:
             return ""
-        variant = variants[self._pick(kind, len(variants))]
+        index = self._pick(kind, len(variants))
+        variant = variants[index]
+        if self.counts is not None:  # story coverage counts how often each variant is told
+            self.counts[(kind, index)] += 1
         if isinstance(variant, Mapping):
             source = variant.get("you") if you and "you" in variant else variant.get("they", variant.get("you", ""))
         else:

@@ -19,6 +19,7 @@ from clank_story.content.diagnostics import ContentError, Diagnostic, Report
 from clank_story.content.effects_check import Refs, check_block
 from clank_story.content.schema import Field, check_fields
 from clank_story.content.yamlio import Node, plain
+from clank_story.story import effects as story_effects
 from clank_story.story.contracts import Contract, check_contract
 from clank_story.story.render import Compiled, StoryProblem, compile_condition, compile_template
 from clank_story.story.yamlfast import PosMap, is_literal, load_text
@@ -32,6 +33,8 @@ PASSAGE = {
     "choices": Field("list", "options the reader picks one of with `choose N`"),
     "goto": Field("id", "the passage to read next (after the choice, if any)"),
     "once": Field("any", "true, or a `|` short text: later visits show only the short form"),
+    "franchise": Field("bool", "its choice is the franchise's to make (a signature that binds the branch): "
+                               "it is put to the first seat a person plays, whoever read the passage"),
 }
 CHOICE = {
     "text": Field("str", "what the option says (Jinja allowed)", True),
@@ -45,8 +48,9 @@ BOOK_FILE = {
 }
 _CODES = {"CT004": "BS010", "CT005": "BS011", "CT006": "BS012", "CT007": "BS013",
           "CD100": "BS100", "CD101": "BS101", "CD102": "BS102", "CD104": "BS104", "CD105": "BS105"}
-CARD_EFFECTS = ("gain_card", "destroy_card", "cardporium", "patron")
-CONTRACT_EFFECTS = ("add_contract", "complete_contract", "destroy_contract")
+CARD_EFFECTS = ("gain_card", *story_effects.referring_to("card"))
+CONTRACT_EFFECTS = story_effects.referring_to("contract")
+PASSAGE_EFFECTS = story_effects.referring_to("passage")
 
 
 def remap(local: Report, report: Report) -> None:
@@ -207,8 +211,9 @@ def entry_from_text(text: str, path: str) -> dict[str, Any]:
             for cnode in node.child("contracts").elements():
                 data = check_contract(cnode, report)
                 if data is not None:
-                    if data.get("condition") is not None:
-                        _compile(compile_condition, data["condition"], cnode.child("if"), report, {}, "if")
+                    for key, field_name in (("condition", "if"), ("expires", "expires")):
+                        if data.get(key) is not None:
+                            _compile(compile_condition, data[key], cnode.child(field_name), report, {}, field_name)
                     entry["contracts"].append(data)
     entry["diags"].extend(_plain_diag(d, None) for d in report.diagnostics)
     return entry
@@ -229,6 +234,8 @@ def check_passage(pid: str, node: Node, key_pos: tuple[int, int], report: Report
     v = node.value
     if "title" in v:
         data["title"] = str(v["title"])
+    if v.get("franchise"):
+        data["franchise"] = True
     if "text" in v:
         _text(node, "text", data, codes, report, lines)
     if "once" in v:
@@ -332,7 +339,7 @@ def check_effects(node: Node, report: Report, codes: dict[str, Any] | None = Non
             for card, cnode in refs.cards:
                 data["refs"].append(("card", card, cnode.line, cnode.col))
             for key, value in rest.value.items():
-                if key == "goto" and isinstance(value, str):
+                if key in PASSAGE_EFFECTS and isinstance(value, str):
                     data["refs"].append(("passage", value, *rest.value_pos(key)))
                 elif key in CONTRACT_EFFECTS and isinstance(value, str):
                     data["refs"].append(("contract", value, *rest.value_pos(key)))
@@ -341,20 +348,13 @@ def check_effects(node: Node, report: Report, codes: dict[str, Any] | None = Non
 
 
 def _story_args(m: Node, report: Report) -> None:
-    """Finer argument checks for story effects than the shared registry's arg kinds."""
+    """Finer argument checks for story effects than the rules registry's argument kinds, from the
+    story effects table (story/effects.py)."""
     for key, value in m.value.items():
-        bad = ""
-        if key == "counter":
-            ok = isinstance(value, str) or (isinstance(value, dict) and value and all(
-                isinstance(n, int) and not isinstance(n, bool) for n in value.values()))
-            bad = "" if ok else "a counter name (adds 1) or {name: amount}"
-        elif key == "flag" and isinstance(value, dict) and not value:
-            bad = "a flag name, or {name: value}"
-        elif key in ("unflag", "goto", "sticker", "unlock", *CONTRACT_EFFECTS) and not isinstance(value, str):
-            bad = "an id"
-        if bad:
+        expected = story_effects.argument_problem(str(key), value)
+        if expected:
             line, col = m.value_pos(key)
-            report.error(m.path, line, col, "BS102", f"bad argument for '{key}': expected {bad}")
+            report.error(m.path, line, col, "BS102", f"bad argument for '{key}': expected {expected}")
 
 
 def _compile(fn: Any, source: str, node: Node | None, report: Report, codes: dict[str, Any], key: str,

@@ -76,7 +76,7 @@ def finish_campaign(table: Table) -> list[Line]:
                                      level=definition.level_name(reading.detail), you=reading.player == you)])
         elif reading.why == "dran":
             lines = info(table, [say("campaign.end.dran", n=len(end.campaign.dran_track))])
-        router.state = StoryState.for_game(**story_seed(campaign))
+        router.state = StoryState.for_game(**story_seed(campaign, definition))
         session.story = router.state
         events = router.open(game, reading.passage, reading.player or game.players[0].name, reading.why)
         lines += table.tell(events)

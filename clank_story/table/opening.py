@@ -255,8 +255,7 @@ def book_of(definition: Definition, override: str | None) -> Path:
     `--book` overrides."""
     if override:
         return Path(override).resolve()
-    own = definition.folder / "book"
-    return own if own.is_dir() else shipped_book()
+    return definition.book if definition.book is not None else shipped_book()
 
 
 def definition_of(cf: CampaignFile) -> Definition:
@@ -268,9 +267,10 @@ def definition_of(cf: CampaignFile) -> Definition:
     return definition
 
 
-def _open_file(given: str | None) -> tuple[CampaignFile, CampaignLock]:
+def _open_file(given: str | None, remember: bool = True) -> tuple[CampaignFile, CampaignLock]:
     """The campaign file, locked for this sitting: symlinks followed to the real file (which is the
-    one written), a read-only file refused before anything is played."""
+    one written), a read-only file refused before anything is played. `remember=False` (a sitting
+    nobody will come back to: story coverage) leaves the list of known campaigns alone."""
     path = campaign_path(given)
     real = Path(os.path.realpath(path))
     lock = CampaignLock(real)
@@ -283,7 +283,8 @@ def _open_file(given: str | None) -> tuple[CampaignFile, CampaignLock]:
     except BaseException:
         lock.release()
         raise
-    saves.remember_campaign(real)
+    if remember:
+        saves.remember_campaign(real)
     return cf, lock
 
 
@@ -297,8 +298,8 @@ def _read_only(path: Path) -> bool:
 
 
 def _campaign(spec: CampaignGame, options: Options) -> Table:
-    notes = [*options.notes, *saves.migrate_old_saves()]
-    cf, lock = _open_file(spec.campaign)
+    notes = [*options.notes, *(saves.migrate_old_saves() if options.save else [])]
+    cf, lock = _open_file(spec.campaign, remember=options.save)
     try:
         return _campaign_table(spec, options, cf, lock, notes)
     except BaseException:
@@ -322,13 +323,13 @@ def _campaign_table(spec: CampaignGame, options: Options, cf: CampaignFile, lock
             raise StartError(say("saves.damaged", where=cf.path, error=f"{type(e).__name__}: {e}")) from None
         session = Session(game)
         story = StoryState.from_dict(record.story) if record.story is not None else \
-            StoryState.for_game(**story_seed(started))
+            StoryState.for_game(**story_seed(started, definition))
     else:
         session = Session.start(position)
-        story = StoryState.for_game(**story_seed(started))
+        story = StoryState.for_game(**story_seed(started, definition))
     session.position = position
     game_def = definition.game(setup.game_number)
-    session.read_book(seat.book, story, prologue=setup.prologue, epilogue=game_def.epilogue if game_def else None,
+    session.read_book(seat.book, story, prologue=setup.prologues, epilogue=game_def.epilogue if game_def else None,
                       waypoints=dict(setup.waypoints))
     setup_record = Setup(setup.ruleset, setup.board, None, None, position.seed)
     verbose = options.verbose or bool(record is not None and record.options.get("verbose"))
