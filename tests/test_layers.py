@@ -30,6 +30,12 @@ def _type_checking(node: ast.If) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
+def _is_module(name: str) -> bool:
+    parts = name.split(".")[1:]
+    base = PACKAGE.joinpath(*parts)
+    return base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
+
+
 def imports(path: Path) -> set[str]:
     """The clank_story modules `path` imports when it runs."""
     name = module_name(path)
@@ -50,8 +56,11 @@ def imports(path: Path) -> set[str]:
             else:
                 module = node.module or ""
             if module.startswith("clank_story"):
-                found.add(module)
-                found.update(f"{module}.{a.name}" for a in node.names)  # `from pkg import module`
+                # `from pkg import module` needs the module; `from pkg import name` needs pkg itself
+                subs = {f"{module}.{a.name}" for a in node.names if _is_module(f"{module}.{a.name}")}
+                found.update(subs)
+                if len(subs) < len(node.names):
+                    found.add(module)
         for child in ast.iter_child_nodes(node):
             visit(child)
 

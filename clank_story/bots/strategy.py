@@ -32,8 +32,9 @@ from clank_story.rules.commands import (
 )
 from clank_story.rules.errors import CommandError
 from clank_story.rules.legal import legal_commands
+from clank_story.rules.model import BOAT, LOCK_KEY
 from clank_story.rules.state import ESCAPED, Game, Player
-from clank_story.rules.tokens import artifact_limit
+from clank_story.rules.tokens import artifact_limit, holds_kind
 
 ESCAPE_POINTS = 20
 
@@ -123,9 +124,9 @@ class StrategyBot(Bot):
         return kn.Weights(clank=pr.clank * (1.0 + 2.0 * share), points=pr.points)
 
     def traveller(self, game: Game, p: Player) -> Traveller:
-        kinds = {_kind(game, t) for t in p.tokens}
+        kinds = frozenset(k for k in (LOCK_KEY, BOAT) if holds_kind(game, p, k))
         coach = game.legacy and any(s.coach is not None for s in game.board.spaces.values())
-        return Traveller(key="master-key" in kinds, canoe="canoe" in kinds, monster=self.profile.monster,
+        return Traveller(kinds=kinds, monster=self.profile.monster,
                          exhaust=1.0, coach=0.5 if coach else None, gold=min(p.gold, 12) if coach else 0)
 
     def read(self, game: Game, p: Player) -> Reading:
@@ -411,12 +412,12 @@ class StrategyBot(Bot):
         if p.status == ESCAPED or not game.board.spaces[p.space].market:
             return None
         pr = self.profile
-        kinds = {_kind(game, t) for t in p.tokens}
+        kinds = {game.ruleset.token_kind(t) for t in p.tokens}
         for item in sorted(game.ruleset.market, key=lambda i: (i.order, -i.points)):
             if game.market.get(item.id, 0) <= 0 or p.gold < item.price:
                 continue
-            if item.kind in ("master-key", "canoe") and pr.keys and item.kind not in kinds and r.goal:
-                has = replace(r.who, key=True) if item.kind == "master-key" else replace(r.who, canoe=True)
+            if item.kind in (LOCK_KEY, BOAT) and pr.keys and item.kind not in kinds and r.goal:
+                has = replace(r.who, kinds=r.who.kinds | {item.kind})
                 saved = self._road(r, r.who) - self._road(r, has)
                 if saved >= 3.0:
                     return Market(item.id)
@@ -498,16 +499,8 @@ class StrategyBot(Bot):
         return lure
 
 
-def _kind(game: Game, token: str) -> str:
-    for item in game.ruleset.market:
-        if item.id == token:
-            return item.kind
-    return token
-
-
 def _passable(game: Game, p: Player, path) -> bool:
-    kinds = {_kind(game, t) for t in p.tokens} if (path.locked or path.water) else set()
-    return not (path.locked and "master-key" not in kinds) and not (path.water and "canoe" not in kinds)
+    return path.passable({game.ruleset.token_kind(t) for t in p.tokens}) if path.needs else True
 
 
 def _ok(game: Game, command: Command) -> bool:

@@ -41,7 +41,7 @@ def status_lines(campaign: Campaign, definition: Definition | None = None,
     if not campaign.mission_reports:
         lines.append(say("campaign.show.none_yet"))
     for r in campaign.mission_reports:
-        scores = ", ".join(say(f"campaign.show.score.{_outcome(r, n)}", name=n, score=s) for n, s in r.scores.items())
+        scores = say("words.list.sep").join(say(f"campaign.show.score.{_outcome(r, n)}", name=n, score=s) for n, s in r.scores.items())
         key = "campaign.show.report" if r.winner else "campaign.show.report_no_mvp"
         lines.append(say(key, game=r.game, board=r.board, winner=r.winner, scores=scores))
         if r.notes:
@@ -74,7 +74,7 @@ def _outcome(r: Any, name: str) -> str:
 
 
 def _list(items: list[str]) -> str:
-    return ", ".join(items) if items else say("campaign.show.nothing")
+    return say("words.list.sep").join(items) if items else say("campaign.show.nothing")
 
 
 def _track(marks: int, boxes: int) -> str:

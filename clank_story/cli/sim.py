@@ -40,7 +40,7 @@ def sim(games: int, players: str, board: str, seed: int, jobs: int, solo: bool, 
     if definition is not None:
         _coverage(definition, campaigns, seed, jobs, as_json, narration)
         return
-    from clank_story.sim import SimError, SimSpec, check_spec, simulate
+    from clank_story.authoring.sim import SimError, SimSpec, check_spec, simulate
 
     spec = SimSpec(players=tuple(p.strip() for p in players.split(",") if p.strip()), board=board, seed=seed,
                    games=games, solo=solo, book=book, story=not no_story)

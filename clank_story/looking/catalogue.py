@@ -47,12 +47,13 @@ def cards_text(rules: Ruleset) -> str:
         card = rules.cards.get(card_id)
         return card.name if card else card_id
 
-    deck_word = say(f"catalogue.deck.{ROW_DECKS[rules.name]}")
+    deck_word = ROW_DECKS[rules.name]
+    deck_name = say(f"catalogue.deck.{deck_word}")
     lines = [say("catalogue.cards.header", ruleset=say(f"play.ruleset.{rules.name}"), distinct=len(set(rules.deck)),
-                 copies=len(rules.deck), deck=deck_word)]
+                 copies=len(rules.deck), deck=deck_name)]
     for section, cards in _sections(rules):
         lines.append("")
-        lines.append(say(f"catalogue.cards.section.{section}", deck=deck_word))
+        lines.append(say(f"catalogue.cards.section.{section}", deck=deck_name))
         for c in cards:
             lines.append(say("catalogue.cards.line",
                 name=c.name, id=c.id, kind=say(f"look.kind.{c.kind}"), cost=say(f"catalogue.cards.cost.{c.kind}", n=c.cost),
@@ -72,7 +73,8 @@ def cards_text(rules: Ruleset) -> str:
 
 def boards_text(cat: Catalog) -> str:
     return "\n".join(say("catalogue.board.list", id=b.id, name=b.name, ruleset=say(f"play.ruleset.{b.ruleset}"),
-                         spaces=len(b.spaces), paths=len(b.paths)) for b in sorted(cat.boards.values(), key=lambda b: b.id))
+                         spaces=len(b.spaces), paths=len(b.paths))
+                     for b in sorted(cat.boards.values(), key=lambda b: b.id))
 
 
 FEATURES = ("artifact", "minor_secrets", "major_secrets", "monkey_idols", "depths", "exhausting", "market",
@@ -104,7 +106,8 @@ def _needs(path) -> list[str]:
 def board_text(board: Board) -> str:
     sep = say("catalogue.board.features.sep")
     lines = [say("catalogue.board.header", name=board.name, id=board.id, ruleset=say(f"play.ruleset.{board.ruleset}"),
-                 start=board.start, track=list(board.rage_track))]
+                 start=board.start,
+                                      track=list(board.rage_track))]
     for sid, space in board.spaces.items():
         feats = _features(board, sid)
         lines.append(say("catalogue.board.space", name=space.name, id=sid, features=(": " + sep.join(feats)) if feats else ""))

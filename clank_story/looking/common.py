@@ -21,10 +21,10 @@ def w(key: str, **params: Any) -> str:
 
 
 def card_name(game: Game, card_id: str) -> str:
-    """A card's, secret's or market item's name; a token the rules make (mastery, mug, monkey idol) by
-    its catalog word (`look.token.*`)."""
+    """A card's, secret's or market item's name; the tokens that are none of these (the escape tokens,
+    a monkey idol) by their word in the catalog (`look.token.*`)."""
     name = game.ruleset.name_of(card_id)
-    return w(f"token.{card_id}") if name == card_id and has(f"look.token.{card_id}") else name
+    return say(f"look.token.{card_id}") if name == card_id and has(f"look.token.{card_id}") else name
 
 
 def space_name(game: Game, space_id: str) -> str:

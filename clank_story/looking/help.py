@@ -65,11 +65,11 @@ def help_text(topic: str | None, verbs: Sequence[VerbLike], *, width: int = HELP
         near = sorted({v.name for v in shown if v.name.startswith(key)} |
                       {n for w, n in named.items() if w.startswith(_folded(key))})
         if len(near) > 1:
-            raise AmbiguousCommand("help.ambiguous", f"help {topic}", text=topic, options=", ".join(near))
+            raise AmbiguousCommand("help.ambiguous", f"help {topic}", text=topic, options=say("words.list.sep").join(near))
         if not near:
             raise UnknownCommand("help.unknown", f"help {topic}", text=topic,
-                                 topics=", ".join([*(_first_word(entries[v.name]) for v in shown),
-                                                   *(_word(n, g) for n, g in guide.items())]))
+                                 topics=say("words.list.sep").join([*(_first_word(entries[v.name]) for v in shown),
+                                                                    *(_word(n, g) for n, g in guide.items())]))
         if near[0] in guide:
             return _guide(near[0], guide[near[0]], width, game)
         verb = next(v for v in shown if v.name == near[0])
@@ -104,19 +104,20 @@ def _guide(name: str, entry: dict[str, Any], width: int, game: Game | None) -> s
     see = entry.get("see")
     if see:
         words = [say("help.guide.ref", topic=_word(s, guides().get(s, {}))) for s in see]
-        lines += ["", fill(say("help.guide.see", topics=", ".join(words)), width)]
+        lines += ["", fill(say("help.guide.see", topics=say("words.list.sep").join(words)), width)]
     return "\n".join(lines)
 
 
 def _command(verb: VerbLike, e: dict[str, Any], width: int, game: Game | None) -> str:
-    lines = [say("help.usage", usage=e["usage"]), "", fill(e["summary"][:1].upper() + e["summary"][1:] + ".", width)]
+    lines = [say("help.usage", usage=e["usage"]), "",
+             fill(say("help.summary", summary=e["summary"][:1].upper() + e["summary"][1:]), width)]
     if e.get("text"):
         lines += ["", *_paragraphs(e["text"], width)]
     if verb.name == "market" and game is not None:
         lines += ["", *market_lines(game, width)]
     others = [w for w in (verb.name, *verb.aliases) if w != _first_word(e)]  # the usage names one of them
     if others:
-        lines += ["", say("help.aliases", aliases=", ".join(others))]
+        lines += ["", say("help.aliases", aliases=say("words.list.sep").join(others))]
     lines += ["", say("help.examples")] + [f"  {x}" for x in e.get("examples", ())]
     if verb.name in guides():
         lines += ["", say("help.guide.more", topic=_word(verb.name, guides()[verb.name]))]
@@ -138,7 +139,7 @@ def market_lines(game: Game, width: int = HELP_WIDTH) -> list[str]:
         lines.append(fill(say("help.market.item", name=item.name, id=item.kind, price=item.price, what=what),
                           width, subsequent="      "))
     places = [s.name for s in game.board.spaces.values() if s.market]
-    lines.append(fill(say("help.market.where", places=", ".join(places)) if places
+    lines.append(fill(say("help.market.where", places=say("words.list.sep").join(places)) if places
                       else say("help.market.nowhere"), width))
     return lines
 

@@ -569,7 +569,7 @@ class ProseNarrator:
         match e:
             case ev.DragonAttacked():
                 hurt = [p for p in e.hits]
-                names = self.listing([self.w("you_in_list") if p == you else p for p in hurt])
+                names = self.listing([self.w("you") if p == you else p for p in hurt])
                 ctx = {"reason": e.reason, "cubes": e.cubes, "hurt": names,
                        "single": len(hurt) == 1 and hurt[0] != you}
                 text = self._safe(game, "dragon_attack", ctx, False, e)
@@ -578,7 +578,7 @@ class ProseNarrator:
                     nums.append(self.w("num.black", n=e.black))
                 if e.returned:
                     nums.append(self.w("num.returned", n=e.returned))
-                numbers = self.w("num.cubes", n=e.cubes) + (": " + self.w("num.sep").join(nums) if nums else "")
+                numbers = self.w("num.cubes", n=e.cubes) + (self.w("num.drawn") + self.w("num.sep").join(nums) if nums else "")
                 return [Line(self._wrap(self.w("num.beside", text=text, numbers=numbers)), "dragon")]
             case ev.KnockedOut():
                 p = game.player(e.player)
@@ -592,7 +592,7 @@ class ProseNarrator:
             case ev.GameOver():
                 ranked = sorted(e.scores.values(), reverse=True)
                 margin = ranked[0] - ranked[1] if len(ranked) > 1 and e.winner else 0
-                ctx = {"reason": self.w(f"reason.{e.reason}"), "winner": (_upfirst(self.w("you_in_list")) if e.winner == you else e.winner)
+                ctx = {"reason": self.w(f"reason.{e.reason}"), "winner": (_upfirst(self.w("you")) if e.winner == you else e.winner)
                        if e.winner else "", "winner_you": e.winner is not None and e.winner == you, "margin": margin}
                 text = self._wrap(self._safe(game, "game_over", ctx, False, e))
                 return [Line(text + "\n" + "\n".join(score_lines(game)), "over")]

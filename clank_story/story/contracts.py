@@ -29,6 +29,7 @@ from typing import Any
 from clank_story.content.diagnostics import Report
 from clank_story.content.schema import Field, check_fields, suggest
 from clank_story.content.yamlio import Node, plain
+from clank_story.story.effectcheck import check_effects, remap
 
 SIMPLE_TRIGGERS = ("end_of_turn", "end_of_game", "start_of_game")
 ARG_TRIGGERS = {"enter_space": "a space id", "acquire": "a card id", "defeat": "a card id"}
@@ -77,8 +78,6 @@ class Contract:
 
 def check_contract(node: Node, report: Report) -> dict[str, Any] | None:
     """Validate one contract mapping; plain data for `Contract.from_data`, or None if unusable."""
-    from clank_story.story.passages import check_effects, remap
-
     local = Report()
     if not check_fields(node, CONTRACT, local, "a contract"):
         remap(local, report)

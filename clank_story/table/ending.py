@@ -127,7 +127,7 @@ def report_lines(end: GameEnd, definition: Definition, you: str | None = None) -
             lines.append(say("campaign.end.goal", name=review.player, goal=goal.text if goal and goal.text else goal_id,
                              you=review.player == you))
         if review.checkmarks:
-            reasons = ", ".join(_reason(x) for x in review.checkmarks)
+            reasons = say("words.list.sep").join(_reason(x) for x in review.checkmarks)
             total = end.campaign.employee(review.player).status.checkmarks
             lines.append(say("campaign.end.checkmarks", name=review.player, n=len(review.checkmarks),
                              reasons=reasons, total=total, you=review.player == you))

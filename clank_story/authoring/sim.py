@@ -93,7 +93,7 @@ def own_book(board: str) -> str | None:
 
 
 @functools.lru_cache(maxsize=8)
-def _ruleset(board: str):
+def board_ruleset(board: str):
     from clank_story.content.diagnostics import ContentError
     from clank_story.content.scenario import load_scenario
     from clank_story.content.yamlio import load_file, plain
@@ -127,7 +127,7 @@ def check_spec(spec: SimSpec) -> None:
         raise SimError(word("sim.no_games"))
     if spec.book is not None and not Path(spec.book).is_dir():
         raise SimError(word("sim.no_book", book=spec.book))
-    _ruleset(spec.board)
+    board_ruleset(spec.board)
 
 
 def play_game(spec: SimSpec, index: int) -> GameResult:
@@ -138,7 +138,7 @@ def play_game(spec: SimSpec, index: int) -> GameResult:
     seed = game_seed(spec.seed, index)
     strategies = seats_for(spec, index)
     seats = [{"name": f"Seat {i + 1}", "bot": s} for i, s in enumerate(strategies)]
-    session = Session(setup_game(_ruleset(spec.board), seed, {"players": seats}))
+    session = Session(setup_game(board_ruleset(spec.board), seed, {"players": seats}))
     book = spec.book if spec.book is not None else own_book(spec.board)
     if spec.story and (book is not None or session.game.legacy):
         from clank_story.table.session import attach_book
@@ -153,10 +153,10 @@ def play_game(spec: SimSpec, index: int) -> GameResult:
     game = session.game
     if not game.over:  # a safety net: bots always finish, but never loop forever
         raise RuntimeError(f"game {index} (seed {seed}) did not finish")
-    return _result(index, seed, strategies, game, events, director)
+    return game_result(index, seed, strategies, game, events, director)
 
 
-def _result(index: int, seed: int, strategies: list[str], game, events: Iterable[ev.Event], director) -> GameResult:
+def game_result(index: int, seed: int, strategies: list[str], game, events: Iterable[ev.Event], director) -> GameResult:
     names = [p.name for p in game.players]
     dragon = Counter[str]()
     other = Counter[str]()
