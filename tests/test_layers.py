@@ -12,7 +12,8 @@ import clank_story
 
 PACKAGE = Path(clank_story.__file__).parent
 # Top to bottom. A layer may import the layers after it in this list, never those before it.
-LAYERS = ["cli", "repl", "web", "authoring", "table", "looking", "campaign", "story", "narrate", "bots", "content",
+# `web` sits above `repl`: the browser reuses the prompt's pure completion and its start options.
+LAYERS = ["cli", "web", "repl", "authoring", "table", "looking", "campaign", "story", "narrate", "bots", "content",
           "words", "paths", "rules"]
 GROUND = {"__init__", "__main__"}  # the version, and `python -m clank_story`
 

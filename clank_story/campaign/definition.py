@@ -17,11 +17,12 @@ from typing import Any
 
 from clank_story.campaign.abilities import parse_ability, references, seat_ability
 from clank_story.campaign.model import CampaignError
+from clank_story.campaign.translation import translate
 from clank_story.content.diagnostics import ContentError, Diagnostic, Report
 from clank_story.content.schema import Field, check_fields, suggest
 from clank_story.content.yamlio import Node, load_file, load_text, plain
 from clank_story.paths import shipped
-from clank_story.words import say
+from clank_story.words import language, say
 
 DEFINITION_FILE = "campaign.yaml"
 DEFAULT_DEFINITION = "gilt-and-gristle"
@@ -296,7 +297,9 @@ def load_definition(ref: str | Path, book: Collection[str] | None = None,
     if book is None and text is None:
         from clank_story.content.cache import cached
 
-        return cached(path.parent, lambda: _load_definition(path, None), kind=f"definition:{path.name}")
+        definition, warnings = cached(path.parent, lambda: _load_definition(path, None),
+                                      kind=f"definition:{path.name}")
+        return translate(definition, language()), warnings  # the player's language over the English
     return _load_definition(path, book, text)
 
 

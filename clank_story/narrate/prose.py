@@ -138,6 +138,9 @@ class ProseNarrator:
         self.index = 0
         self.blank = True  # the last thing said was a blank line (or nothing yet)
         self.legacy = False  # templates may say `squelch` on the moor and `creep` in the halls
+        # who the dragon and the company are ({{ dragon }}, {{ company }}): a campaign's definition names
+        # its own (the table sets them); otherwise the catalog's
+        self.names = {"dragon": narrate_word("names.dragon"), "company": narrate_word("names.company")}
         self.told_question: tuple[str, tuple[str, ...]] | None = None  # story choices just told in full
         self.counts: Counter[tuple[str, int]] | None = None  # (kind, variant) -> uses, when someone counts
 
@@ -279,7 +282,7 @@ class ProseNarrator:
             source = variant.get("you") if you and "you" in variant else variant.get("they", variant.get("you", ""))
         else:
             source = variant
-        text = _fill(source, {"legacy": self.legacy, **ctx})
+        text = _fill(source, {"legacy": self.legacy, **self.names, **ctx})
         return tidy(" ".join(text.split()))
 
     # -- turns -----------------------------------------------------------------------------------

@@ -21,7 +21,9 @@ from clank_story.content.yamlio import Node
 from clank_story.story.contracts import Contract, check_contract
 from clank_story.story.effectcheck import CARD_EFFECTS, CONTRACT_EFFECTS, _compile, check_effects, remap
 from clank_story.story.render import Compiled, compile_condition, compile_template
+from clank_story.story.translation import translate
 from clank_story.story.yamlfast import is_literal, load_text
+from clank_story.words import language
 
 log = logging.getLogger("clank_story.story")
 
@@ -109,7 +111,9 @@ class Book:
 
 # -- loading ----------------------------------------------------------------------------------------
 def book_files(root: Path) -> list[Path]:
-    return sorted(p for p in root.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+    """The book's own files: every YAML file under `root` but its translations (`locale/`)."""
+    return sorted(p for p in root.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()
+                  and "locale" not in p.relative_to(root).parts[:-1])
 
 
 def load_book(root: str | Path, *, cards: Iterable[str] | None = None, cache: bool = True) -> Book:
@@ -127,6 +131,7 @@ def load_book(root: str | Path, *, cards: Iterable[str] | None = None, cache: bo
             disk.store(paths[i], entry)
     book.files = len(entries)
     assemble(book, [e for e in entries if e is not None], set(cards) if cards is not None else None)
+    translate(book, Path(root), language())  # the player's language over the English words
     return book
 
 

@@ -336,6 +336,8 @@ def _campaign_table(spec: CampaignGame, options: Options, cf: CampaignFile, lock
     table = Table(session, ProseNarrator(position.seed, verbose=verbose), setup_record, slot=CampaignSlot(seat),
                   campaign=seat, verbose=verbose, interactive=options.interactive,
                   rebuild=lambda: _campaign_ruleset(seat.setup, definition))
+    table.narrator.names.update({k: v for k, v in (("dragon", definition.dragon), ("company", definition.company))
+                                 if v})  # the campaign's own dragon and company in the prose
     if record is not None:
         _restore(table, record)
     table.notes = [Line(n, "info") for n in notes]
