@@ -295,3 +295,12 @@ def test_the_end_of_turn_question_is_answered_in_portuguese(private_home, in_eng
     said = answers(play("jogar furto", "fim", "s"))
     assert "Encerrar o turno? [s/N] s\n" in said["fim"]  # `s` (sim) plays what is left and ends the turn
     assert "— Turno 2: sua vez —" in said["fim"]
+
+
+def test_no_id_in_any_language_is_a_word_yaml_reads_as_true_or_false():
+    """`yes:` and `no:` unquoted are True and False to YAML: the id `web.end.yes` would never be found."""
+    for lang in words.LANGUAGES:
+        flat = catalog(lang).flat
+        assert not [i for i in flat if {"True", "False"} & set(i.split("."))], lang
+        lists = [v for v in flat.values() if isinstance(v, list)]
+        assert not [v for v in lists if any(isinstance(x, bool) for x in v)], lang
