@@ -310,7 +310,7 @@ def book_coverage(report: Report, folder: Path, book: Any) -> None:
     """For each language with a translation of the book: how many passages it still lacks."""
     locale = folder / "locale"
     for lang in other_languages():
-        files = sorted((locale / lang).rglob("*.yaml")) if (locale / lang).is_dir() else []  # as the overlay reads them
+        files = sorted((locale / lang).glob("*.yaml")) if (locale / lang).is_dir() else []
         if not files:
             continue
         done: set[str] = set()

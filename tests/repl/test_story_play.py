@@ -110,20 +110,6 @@ def test_the_choice_made_is_told_with_what_it_did():
     assert told(narrator, session, "choose 2").startswith("You choose: Toss in a coin for luck. (-1 Gold)")
 
 
-def test_a_choice_that_says_what_it_gives_in_full_width_brackets_is_not_told_it_twice(tmp_path: Path):
-    folder = tmp_path / "diary"
-    folder.mkdir()
-    book = DIARY.replace("Write it all down", "Write it all down（+1 Gold）").replace(
-        "effects: [{flag: diligent}]", "effects: [{flag: diligent}, {gold: 1}]")
-    (folder / "diary.yaml").write_text(textwrap.dedent(book), encoding="utf-8")
-    session = table(folder, ("diary",))
-    narrator = ProseNarrator(3)
-    narrator.lines(session.game, session.opening())
-    told(narrator, session, "play all", "end")
-    first = told(narrator, session, "choose 1").splitlines()[0]
-    assert first.startswith("You choose: Write it all down（+1 Gold）") and "(+1 Gold)" not in first
-
-
 def test_a_bots_passage_shows_what_it_was_offered_and_what_it_chose(diary_book: Path):
     session = table(diary_book, ("diary",))
     narrator = ProseNarrator(3)
