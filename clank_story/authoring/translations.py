@@ -76,11 +76,27 @@ def fields(value: Any) -> set[str]:
     return out
 
 
+class _AnyName(dict):  # type: ignore[type-arg]
+    """Every filter and test name is known: jinja2's name finder compiles the template, and an
+    unknown filter outside an `{% if %}` (`| plural`, `| and_list`) would hide the names it reads."""
+
+    def __contains__(self, key: object) -> bool:
+        return True
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return super().get(key, default) or _any_filter
+
+
+def _any_filter(value: Any, *args: Any, **kwargs: Any) -> Any:
+    return value
+
+
 def jinja_names(source: str) -> set[str] | str:
     """The names a Jinja template reads, or the syntax error's message."""
     from jinja2 import Environment, TemplateSyntaxError, meta
 
     env = Environment()
+    env.filters, env.tests = _AnyName(env.filters), _AnyName(env.tests)
     try:
         return set(meta.find_undeclared_variables(env.parse(source)))
     except TemplateSyntaxError as e:
