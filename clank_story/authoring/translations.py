@@ -319,11 +319,21 @@ def check_book_overlay_of(report: Report, path: Path, folder: Path, book: Any) -
     check_book_overlay(report, path, passages, set(book.contracts))
 
 
+def overlay_root(path: Path) -> Path:
+    """ROOT of an overlay file `ROOT/locale/LANG/...`: a book's translation may sit in folders under
+    LANG, named like the English files it translates (`locale/ja/campaign/games-1-5/game-1.yaml`)."""
+    parts = path.parts
+    for i, part in enumerate(parts[:-2]):
+        if part == "locale" and parts[i + 1] in LANGUAGES:
+            return Path(*parts[:i]) if i else Path(".")
+    return path.parent.parent.parent
+
+
 def book_coverage(report: Report, folder: Path, book: Any) -> None:
     """For each language with a translation of the book: how many passages it still lacks."""
     locale = folder / "locale"
     for lang in other_languages():
-        files = sorted((locale / lang).glob("*.yaml")) if (locale / lang).is_dir() else []
+        files = sorted((locale / lang).rglob("*.yaml")) if (locale / lang).is_dir() else []
         if not files:
             continue
         done: set[str] = set()

@@ -47,3 +47,10 @@ def test_a_translation_reading_another_name_is_reported(tmp_path):
     root = book(tmp_path, "{% for p in players %}{{ p.name }}{% endfor %}{{ me.gold }}")
     found = [d for d in lint([root]).diagnostics if d.code == "LN074"]
     assert found and "me" in found[0].message and found[0].path.endswith("end.yaml")
+
+
+def test_a_translation_in_folders_under_the_language_counts_toward_coverage(tmp_path):
+    root = book(tmp_path, "{% for p in players %}{{ p.name }}{% endfor %}")
+    (root / "story.yaml").write_text(ENGLISH + "  door:\n    title: A Door\n    text: A door.\n", encoding="utf-8")
+    missing = [d for d in lint([root]).diagnostics if d.code == "LN070"]
+    assert len(missing) == 1 and "1 of 2 passages" in missing[0].message and "door" in missing[0].message
