@@ -23,8 +23,9 @@ from clank_story.campaign.lifecycle import (
 from clank_story.campaign.model import CampaignError
 from clank_story.narrate.lines import person
 from clank_story.narrate.prose import Line
+from clank_story.narrate.wrap import hanging
 from clank_story.story.state import StoryState
-from clank_story.words import say
+from clank_story.words import listing, say
 
 if TYPE_CHECKING:
     from clank_story.table.table import Table
@@ -46,7 +47,7 @@ def info(table: Table, texts: list[str]) -> list[Line]:
     """Sentences of the table's own between the narrator's paragraphs, set apart by a blank line."""
     lines = [] if table.narrator.blank else [Line("", "blank")]
     table.narrator.blank = False
-    return lines + [Line(text, "info") for text in texts]
+    return lines + [Line(hanging(text, table.narrator.width), "info") for text in texts]
 
 
 def finish_campaign(table: Table) -> list[Line]:
@@ -136,7 +137,7 @@ def report_lines(end: GameEnd, definition: Definition, you: str | None = None) -
             lines.append(say("campaign.end.goal", name=review.player, goal=goal.text if goal and goal.text else goal_id,
                              you=review.player == you))
         if review.checkmarks:
-            reasons = say("words.list.sep").join(_reason(x) for x in review.checkmarks)
+            reasons = listing(_reason(x) for x in review.checkmarks)
             total = end.campaign.employee(review.player).status.checkmarks
             lines.append(say("campaign.end.checkmarks", name=review.player, n=len(review.checkmarks),
                              reasons=reasons, total=total, you=review.player == you))
