@@ -305,7 +305,7 @@ def check_translations(project: Project, report: Report) -> None:
     for f in files:
         if f.path.parent.parent in catalogs:
             continue
-        base = f.path.parent.parent.parent  # ROOT/locale/LANG/file.yaml
+        base = _overlay_root(f.path)  # ROOT/locale/LANG/[folders/]file.yaml
         if f.path.name == t.CONTENT and ((base / "cards").is_dir() or (base / "boards").is_dir()):
             t.check_content_overlay(report, f.path, base)
         elif f.path.name == "campaign.yaml" and (base / "campaign.yaml").is_file():
@@ -317,6 +317,16 @@ def check_translations(project: Project, report: Report) -> None:
     for base in sorted(books):
         if project.book is not None:
             t.book_coverage(report, base, project.book.book)
+
+
+def _overlay_root(path: Path) -> Path:
+    """The root an overlay file translates: the folder holding its `locale/LANG/` (a book's overlay
+    may sit in subfolders that mirror the English files)."""
+    parts = path.parts
+    for i in range(len(parts) - 3, -1, -1):
+        if parts[i] == "locale":
+            return Path(*parts[:i]) if i else Path(".")
+    return path.parent.parent.parent
 
 
 def _others(project: Project, report: Report) -> None:
