@@ -23,6 +23,8 @@ contracts:
     name: Fetch the Key
     description: Bring the key home.
     trigger: end_of_game
+    expires: campaign.game_number > 2
+    expired: The key has rusted in its lock.
 """
 
 
@@ -60,3 +62,12 @@ def test_a_translated_text_that_does_not_compile_leaves_the_english(tmp_path):
     with speaking("ja"):
         b = load_book(root, cache=False)
     assert b.passages["door"].title == "扉" and b.passages["door"].sources["text"].startswith("A door")
+
+
+def test_a_contract_that_expires_says_its_line_in_the_translation(tmp_path):
+    root = book(tmp_path, 'contracts:\n  fetch: {name: 鍵を取ってこい, expired: 鍵は錠前の中で錆びついた。}\n')
+    with speaking("ja"):
+        b = load_book(root, cache=False)
+    fetch = b.contracts["fetch"]
+    assert (fetch.name, fetch.expired) == ("鍵を取ってこい", "鍵は錠前の中で錆びついた。")
+    assert fetch.description == "Bring the key home."  # what the overlay does not give stays English
