@@ -76,11 +76,23 @@ def fields(value: Any) -> set[str]:
     return out
 
 
+class _AnyFilter(dict):  # type: ignore[type-arg]
+    """Filters and tests by any name: templates use their layer's own (`plural`, `and_list`,
+    `seen_this_game`, ...), which a bare Jinja environment rejects while it looks for names."""
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return super().get(key) or (lambda *args, **kwargs: None)
+
+    def __contains__(self, key: object) -> bool:
+        return True
+
+
 def jinja_names(source: str) -> set[str] | str:
     """The names a Jinja template reads, or the syntax error's message."""
     from jinja2 import Environment, TemplateSyntaxError, meta
 
     env = Environment()
+    env.filters, env.tests = _AnyFilter(env.filters), _AnyFilter(env.tests)
     try:
         return set(meta.find_undeclared_variables(env.parse(source)))
     except TemplateSyntaxError as e:
@@ -307,7 +319,7 @@ def book_coverage(report: Report, folder: Path, book: Any) -> None:
     """For each language with a translation of the book: how many passages it still lacks."""
     locale = folder / "locale"
     for lang in other_languages():
-        files = sorted((locale / lang).glob("*.yaml")) if (locale / lang).is_dir() else []
+        files = sorted((locale / lang).rglob("*.yaml")) if (locale / lang).is_dir() else []
         if not files:
             continue
         done: set[str] = set()
