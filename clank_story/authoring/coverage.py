@@ -20,11 +20,11 @@ import statistics
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from clank_story.authoring.parallel import run_indexed
 from clank_story.words import say
 
 MIX = ("storyteller", "planner", "greedy", "cautious", "random")
@@ -242,31 +242,12 @@ def _starting_owned(game: Any, name: str) -> list[str]:
     return [c for c in [*p.owned(), *p.trashed] if c in starting]
 
 
-def _play_chunk(spec: CoverageSpec, indices: Sequence[int]) -> list[CampaignRecord]:
-    return [play_campaign(spec, i) for i in indices]
-
-
 def run_campaigns(spec: CoverageSpec, jobs: int = 1,
                   progress: Callable[[int], None] | None = None) -> list[CampaignRecord]:
-    """Every campaign of the run, in index order, using `jobs` processes."""
+    """Every campaign of the run, in index order, using `jobs` processes (a campaign is long enough to
+    be its own chunk)."""
     check_spec(spec)
-    indices = list(range(spec.campaigns))
-    if jobs <= 1 or spec.campaigns < 2:
-        out = []
-        for i in indices:
-            out.append(play_campaign(spec, i))
-            if progress:
-                progress(1)
-        return out
-    chunks = [[i] for i in indices]  # a campaign is long enough to be its own chunk
-    results: dict[int, list[CampaignRecord]] = {}
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_play_chunk, spec, chunk): n for n, chunk in enumerate(chunks)}
-        for future in as_completed(futures):
-            results[futures[future]] = future.result()
-            if progress:
-                progress(len(chunks[futures[future]]))
-    return [r for n in range(len(chunks)) for r in results[n]]
+    return run_indexed(play_campaign, spec, spec.campaigns, jobs, progress)
 
 
 # -- what the campaign can reach ---------------------------------------------------------------------

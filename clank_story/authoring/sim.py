@@ -11,11 +11,11 @@ import hashlib
 import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from clank_story.authoring.parallel import run_indexed
 from clank_story.rules import events as ev
 from clank_story.rules.state import ESCAPED, KNOCKED_OUT
 
@@ -202,31 +202,11 @@ def game_result(index: int, seed: int, strategies: list[str], game, events: Iter
                       contracts=dict(contracts), story=dict(story), solo_target=director.target if director is not None else None, solo=solo)
 
 
-def _play_chunk(spec: SimSpec, indices: Sequence[int]) -> list[GameResult]:
-    return [play_game(spec, i) for i in indices]
-
-
 def run_games(spec: SimSpec, jobs: int = 1, progress: Callable[[int], None] | None = None) -> list[GameResult]:
     """Every game of the run, in index order, using `jobs` processes."""
     check_spec(spec)
-    indices = list(range(spec.games))
-    if jobs <= 1 or spec.games < 2:
-        out = []
-        for i in indices:
-            out.append(play_game(spec, i))
-            if progress:
-                progress(1)
-        return out
-    size = max(1, min(50, spec.games // (jobs * 8)))
-    chunks = [indices[k:k + size] for k in range(0, len(indices), size)]
-    results: dict[int, list[GameResult]] = {}
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_play_chunk, spec, chunk): n for n, chunk in enumerate(chunks)}
-        for future in as_completed(futures):
-            results[futures[future]] = future.result()
-            if progress:
-                progress(len(chunks[futures[future]]))
-    return [g for n in range(len(chunks)) for g in results[n]]
+    size = max(1, min(50, spec.games // (max(jobs, 1) * 8)))
+    return run_indexed(play_game, spec, spec.games, jobs, progress, size)
 
 
 # -- the report ------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from homes import private_home
 from webtools import CHROMIUM, CHROMIUM_ARGS, HOW_TO_INSTALL
 
 SHOTS: list[Path] = []  # the folder of this run's screenshots, said at the end of the run
@@ -21,14 +22,7 @@ SHOTS: list[Path] = []  # the folder of this run's screenshots, said at the end 
 
 @pytest.fixture(autouse=True)
 def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "home"
-    home.mkdir()
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
-    monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
-    monkeypatch.delenv("CLANK_STORY_CAMPAIGN", raising=False)
-    monkeypatch.delenv("DISPLAY", raising=False)
-    return home / ".local" / "share" / "clank-story"
+    return private_home(tmp_path, monkeypatch)
 
 
 @pytest.fixture(scope="session")
