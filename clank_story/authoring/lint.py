@@ -306,8 +306,6 @@ def check_translations(project: Project, report: Report) -> None:
         if f.path.parent.parent in catalogs:
             continue
         base = f.path.parent.parent.parent  # ROOT/locale/LANG/file.yaml
-        if f.path.parent.parent.name != "locale" and "locale" in f.path.parent.parts:  # ROOT/locale/LANG/a/b.yaml
-            base = next(p.parent for p in f.path.parents if p.name == "locale")
         if f.path.name == t.CONTENT and ((base / "cards").is_dir() or (base / "boards").is_dir()):
             t.check_content_overlay(report, f.path, base)
         elif f.path.name == "campaign.yaml" and (base / "campaign.yaml").is_file():
