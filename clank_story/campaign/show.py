@@ -8,7 +8,7 @@ from typing import Any
 
 from clank_story.campaign.definition import Definition
 from clank_story.campaign.model import NO_LEVEL, Campaign
-from clank_story.words import say
+from clank_story.words import has, say
 
 
 def status_lines(campaign: Campaign, definition: Definition | None = None,
@@ -32,7 +32,8 @@ def status_lines(campaign: Campaign, definition: Definition | None = None,
         level = (definition.level_name(e.status.level) if definition and e.status.level != NO_LEVEL
                  else say("campaign.level.none") if e.status.level == NO_LEVEL else e.status.level)
         key = "campaign.show.employee_bot" if e.bot else "campaign.show.employee"
-        lines.append(say(key, name=e.name, colour=e.colour, characters=_list(e.characters), level=level,
+        colour = say(f"campaign.colour.{e.colour}") if has(f"campaign.colour.{e.colour}") else e.colour
+        lines.append(say(key, name=e.name, colour=colour, characters=_list(e.characters), level=level,
                          checkmarks=e.status.checkmarks, ticked=len(e.goals.ticked), rows=len(e.goals.rows_done),
                          you=people == [e.name]))  # the one person at the keyboard is "you"
 

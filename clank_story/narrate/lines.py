@@ -170,7 +170,7 @@ def _form(key: str, n: Any = 1) -> str | None:
     return None if value is None else str(choose(value, {"n": n}))
 
 
-def _what(value: Any) -> str:
+def what_word(value: Any) -> str:
     """A kind an effect names (a card type, a market item, a kind of space) in the current language
     (`narrate.what.*`), else as written in the data."""
     return _form(f"what.{value}") or str(value).replace("_", " ")
@@ -219,7 +219,7 @@ def describe_block(narrator: Narrator | None, block: Any, name: Callable[[str], 
         if per:
             (key, what), = per.items()
             text = fill(_form("effect.per") or "{effects} {per}",
-                        {"effects": text, "per": fill(_form(f"per.{key}") or key, {"what": _what(what)})})
+                        {"effects": text, "per": fill(_form(f"per.{key}") or key, {"what": what_word(what)})})
         cond = m.get("if")
         if isinstance(cond, str):  # a passage's Jinja condition is shown as written (with what it does)
             text = text and fill(_form("effect.if") or "{cond}: {effects}",
@@ -228,7 +228,7 @@ def describe_block(narrator: Narrator | None, block: Any, name: Callable[[str], 
         elif cond:
             (key, what), = cond.items()
             text = fill(_form("effect.if") or "{cond}: {effects}",
-                        {"cond": fill(_form(f"cond.{key}") or key, {"what": _what(what)}), "effects": text})
+                        {"cond": fill(_form(f"cond.{key}") or key, {"what": what_word(what)}), "effects": text})
         if text:
             parts.append(text)
     return (_form("effect.groups") or "; ").join(parts) if any(isinstance(m, Mapping) and ("if" in m or "per" in m)

@@ -595,7 +595,7 @@ class ProseNarrator:
             case ev.GameOver():
                 ranked = sorted(e.scores.values(), reverse=True)
                 margin = ranked[0] - ranked[1] if len(ranked) > 1 and e.winner else 0
-                ctx = {"reason": self.w(f"reason.{e.reason}"), "winner": ("You" if e.winner == you else e.winner)
+                ctx = {"reason": self.w(f"reason.{e.reason}"), "winner": (_upfirst(self.w("you")) if e.winner == you else e.winner)
                        if e.winner else "", "winner_you": e.winner is not None and e.winner == you, "margin": margin}
                 text = self._wrap(self._safe(game, "game_over", ctx, False, e))
                 return [Line(text + "\n" + "\n".join(score_lines(game)), "over")]
