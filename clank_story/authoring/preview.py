@@ -144,7 +144,7 @@ def _campaign(path: Path) -> _Campaign:
             started, setup = cf.campaign, None
     except (CampaignError, StartError) as e:
         raise PreviewError(str(e)) from None
-    return _Campaign(definition, setup, StoryState.for_game(**story_seed(started)), book_of(definition, None))
+    return _Campaign(definition, setup, StoryState.for_game(**story_seed(started, definition)), book_of(definition, None))
 
 
 def _position(passage: str, folder: Path, scenario: Path | None, campaign: _Campaign | None, seed: int | None):
@@ -159,6 +159,7 @@ def _position(passage: str, folder: Path, scenario: Path | None, campaign: _Camp
     if campaign is None and folder.resolve() == shipped_book().resolve():  # its passages name the shipped
         roots = [d for d in sorted(shipped("campaigns").iterdir())          # campaigns' cards (patrons)
                  if d.name != "core" and (d / "cards").is_dir()]
+        story = _shipped_names()
     try:
         if scenario is not None:
             if not scenario.is_file():
@@ -184,6 +185,23 @@ def _position(passage: str, folder: Path, scenario: Path | None, campaign: _Camp
         return Position(rules, data, data["seed"], "<preview>"), story
     except ContentError as e:
         raise PreviewError(str(e)) from None
+
+
+def _shipped_names():  # -> StoryState
+    """A story state that knows the shipped campaign's names (its dragon, its company, its stickers'
+    and rules' names), so the shipped book previews as it reads in play; a bare state if the shipped
+    definition cannot be read."""
+    from clank_story.campaign.definition import DEFAULT_DEFINITION, load_definition
+    from clank_story.campaign.lifecycle import story_seed
+    from clank_story.campaign.model import Campaign, CampaignError
+    from clank_story.story.state import StoryState
+
+    try:
+        definition, _ = load_definition(DEFAULT_DEFINITION)
+    except CampaignError:
+        return StoryState()
+    seed = story_seed(Campaign(franchise="", definition=definition.id), definition)
+    return StoryState.for_game(**{k: seed[k] for k in ("dragon", "company", "labels")})
 
 
 def _campaign_position(campaign: _Campaign, seed: int | None):

@@ -12,7 +12,7 @@ from clank_story.words import has, say
 
 
 def status_lines(campaign: Campaign, definition: Definition | None = None,
-                 card_name: Callable[[str], str] = str) -> list[str]:
+                 card_name: Callable[[str], str] = str, board_name: Callable[[str], str] = str) -> list[str]:
     name = definition.name if definition else campaign.definition
     lines = [say("campaign.show.title", franchise=campaign.franchise, name=name, definition=campaign.definition)]
     total = len(definition.games) if definition else None
@@ -20,7 +20,7 @@ def status_lines(campaign: Campaign, definition: Definition | None = None,
     if definition and game is None:
         lines.append(say("campaign.show.complete", total=total))
     elif game is not None:
-        lines.append(say("campaign.show.next", game=campaign.game_number, total=total, board=game.board))
+        lines.append(say("campaign.show.next", game=campaign.game_number, total=total, board=board_name(game.board)))
     else:
         lines.append(say("campaign.show.next_unknown", game=campaign.game_number))
     if campaign.in_progress is not None:
@@ -43,7 +43,7 @@ def status_lines(campaign: Campaign, definition: Definition | None = None,
     for r in campaign.mission_reports:
         scores = say("words.list.sep").join(say(f"campaign.show.score.{_outcome(r, n)}", name=n, score=s) for n, s in r.scores.items())
         key = "campaign.show.report" if r.winner else "campaign.show.report_no_mvp"
-        lines.append(say(key, game=r.game, board=r.board, winner=r.winner, scores=scores))
+        lines.append(say(key, game=r.game, board=board_name(r.board), winner=r.winner, scores=scores))
         if r.notes:
             lines.append(say("campaign.show.notes", notes=r.notes))
 

@@ -38,7 +38,7 @@ def new(name: str, players: tuple[str, ...], rivals: int, bot: str, all_bots: bo
     from clank_story.campaign.lifecycle import new_campaign
     from clank_story.campaign.model import CampaignError
     from clank_story.campaign.store import campaign_path, create_campaign
-    from clank_story.words import say
+    from clank_story.words import listing, say
 
     seats = _parse_players(players)
     if seats is None:
@@ -66,7 +66,7 @@ def new(name: str, players: tuple[str, ...], rivals: int, bot: str, all_bots: bo
     except CampaignError as e:
         _fail(str(e))
     click.echo(say("campaign.created", franchise=name, name=definition.name, path=path))
-    click.echo(say("campaign.created_seats", seats=", ".join(e.name for e in data.players)))
+    click.echo(say("campaign.created_seats", seats=listing(e.name for e in data.players)))
 
 
 @campaign.command("show")
@@ -93,7 +93,8 @@ def show(as_json: bool, campaign: str | None) -> None:
     except CampaignError as e:
         definition = None  # the file still shows without its definition (ids instead of names)
         click.echo(str(e), err=True)
-    for line in status_lines(cf.campaign, definition, _card_namer(definition)):
+    card_name, board_name = _namers(definition)
+    for line in status_lines(cf.campaign, definition, card_name, board_name):
         click.echo(line)
 
 
@@ -108,18 +109,21 @@ def _parse_players(values: tuple[str, ...]) -> list[str | tuple[str, str]] | Non
     return seats
 
 
-def _card_namer(definition):  # -> Callable[[str], str]
-    """Card ids -> names from the definition's content; ids when the content cannot be read."""
+def _namers(definition):  # -> tuple[Callable[[str], str], Callable[[str], str]]
+    """Card ids and board ids -> names in the current language from the definition's content; ids when
+    the content cannot be read."""
     if definition is None:
-        return str
+        return str, str
     try:
         from clank_story.content.library import build_ruleset, catalog
 
+        content = catalog(definition.content_roots())
         board = definition.games[0].board if definition.games else None
-        cards = build_ruleset(catalog(definition.content_roots()), definition.ruleset, board).cards
+        cards = build_ruleset(content, definition.ruleset, board).cards
     except Exception:  # showing the file must not fail on content trouble
-        return str
-    return lambda card_id: cards[card_id].name if card_id in cards else card_id
+        return str, str
+    return (lambda card_id: cards[card_id].name if card_id in cards else card_id,
+            lambda board_id: content.boards[board_id].name if board_id in content.boards else board_id)
 
 
 def _fail(message: str) -> NoReturn:

@@ -102,7 +102,7 @@ def finish_campaign(table: Table) -> list[Line]:
         out += info(table, [say("campaign.end.complete", games=len(definition.games))])
     elif campaign.contract_row:
         names = [definition.contracts[c].name if c in definition.contracts else c for c in campaign.contract_row]
-        out += info(table, [say("campaign.end.carried", contracts=", ".join(names))])
+        out += info(table, [say("campaign.end.carried", contracts=listing(names))])
     try:
         seat.file.save(campaign)
     except CampaignError as e:

@@ -73,10 +73,10 @@ def test_campaign_show_prints_status_reports_and_the_franchise_board(tmp_path: P
     assert result.exit_code == 0, result.output
     out = result.output
     assert out.startswith("The Branch — a Gilt & Gristle, Licensed Retrieval franchise (gilt-and-gristle)")
-    assert "Next: game 1 of 10, on the board 'brackenmoor'." in out
+    assert "Next: game 1 of 10, Brackenmoor and the Ledger Caverns." in out  # boards by name, not id
     assert "  Ana (you; red; deck box: Ana) — New Hire, 0 checkmarks" in out
     assert "  Mirela Quillfeather (blue, a bot rival; deck box: Quill the Auditor)" in out
-    assert "  Game 1 (brackenmoor): Most Valuable Employee Ana. Ana 31 (escaped), Mirela Quillfeather 0." in out
+    assert "  Game 1 (Brackenmoor and the Ledger Caverns): Most Valuable Employee Ana. Ana 31 (escaped), Mirela Quillfeather 0." in out
     assert "    Notes: A good day." in out
     assert "  Stickers: The Turnip Tithe" in out and "  Cards destroyed: Bog Imp" in out
     assert "  Rival track: X _ _ _ _ (1 X)" in out
