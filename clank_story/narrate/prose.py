@@ -348,7 +348,10 @@ class ProseNarrator:
                         start("play", e.player, e).cards.append(e.card)
                 case ev.Gained() | ev.ClankChanged() | ev.CardsDrawn() | ev.Healed() | ev.TookDamage() | \
                         ev.RageChanged():
-                    if cur is None or (isinstance(e, ev.CardsDrawn) and e.count >= HAND_SIZE):
+                    fresh_hand = isinstance(e, ev.CardsDrawn) and e.count >= HAND_SIZE
+                    if fresh_hand and _out(game, e.player):  # type: ignore[union-attr]
+                        continue  # the hand an escaped (or fallen) burglar never plays goes untold
+                    if cur is None or fresh_hand:
                         # a fresh hand is the end of a turn, not part of the last thing done
                         self._standalone(game, e, start)
                     self._numbers(cur, e)  # type: ignore[arg-type]
@@ -708,6 +711,11 @@ class ProseNarrator:
         return out
 
 
+def _out(game: Game, name: str) -> bool:
+    """Whether `name` has left the game (escaped or knocked out); an unknown name has not."""
+    return any(p.name == name and p.out for p in game.players)
+
+
 def _upfirst(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -761,15 +769,17 @@ def _leading(events: list[ev.Event], first: Callable[[ev.Event], bool]) -> int:
 def _story_before_turns(events: list[ev.Event]) -> list[ev.Event]:
     """Story events right after a TurnStarted belong before it: the prologue and contract row open the
     game, an end-of-turn contract's passage closes the turn that ended (the story layer acts once the
-    engine's whole batch, next turn's start included, is done). Not so a passage whose question is
-    still waiting for its answer at the end of the batch: that one stays last, next to the prompt."""
+    engine's whole batch, next turn's start included, is done). A question still waiting for its
+    answer at the end of the batch stays last, after the turn's header, next to the prompt; the
+    passage that asks it comes before the header with the rest of the story."""
     out = list(events)
     i = 0
     while i < len(out):
         if isinstance(out[i], ev.TurnStarted):
             n = _leading(out[i + 1:], _is_story)
-            waiting = i + 1 + n == len(out) and n and isinstance(out[-1], ev.QuestionAsked)
-            if n and not waiting:
+            if n and i + 1 + n == len(out) and isinstance(out[-1], ev.QuestionAsked):
+                n -= 1  # the waiting question itself stays put
+            if n:
                 out[i:i + n + 1] = [*out[i + 1:i + n + 1], out[i]]
                 i += n
         i += 1

@@ -173,10 +173,12 @@ def test_a_prologue_is_read_before_the_first_turns_header(tmp_path: Path):
     assert text.index("~ Orientation ~") < text.index("— Turn 1")
 
 
-def test_a_prologue_waiting_for_an_answer_comes_last_next_to_the_prompt(tmp_path: Path):
+def test_a_prologue_is_read_before_the_first_turn_and_its_question_waits_next_to_the_prompt(
+    tmp_path: Path,
+):
     session = prologue_table(tmp_path, choices=True)
     text = "\n".join(ProseNarrator(3).lines(session.game, session.opening()))
-    assert text.index("— Turn 1") < text.index("~ Orientation ~")
+    assert text.index("~ Orientation ~") < text.index("— Turn 1") < text.index("1. Sign")
     assert text.endswith("(answer with `choose 1`-`choose 2`)")
 
 
