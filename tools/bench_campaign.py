@@ -1,10 +1,11 @@
-"""Benchmark: load and save time of a campaign file after 10 games (target: <= 50 ms each).
+"""Benchmark: load and save time of a campaign file after 100 games (issue 20: load <= 40 ms).
 
-Plays ten all-bot games of a campaign on Brackenmoor through the real lifecycle (mission reports,
+Plays a hundred all-bot games of a campaign on Brackenmoor through the real lifecycle (mission reports,
 reviews, Dran track, stickers, destroyed cards, passages seen), then times `read_campaign` and
 `CampaignFile.save` on the resulting file, with and without a saved game in progress. Prints medians.
+`read_campaign` is what every start of `play`, `run --campaign` and `campaign show` pays.
 
-    python tools/bench_campaign.py [--repeat N]
+    python tools/bench_campaign.py [--repeat N] [--games N]
 """
 
 from __future__ import annotations
@@ -27,27 +28,27 @@ from clank_story.campaign.setup import campaign_position
 from clank_story.campaign.store import create_campaign, read_campaign
 from clank_story.table.session import Session
 
-GAMES = 10
-TARGET_MS = 50.0
+GAMES = 100
+TARGET_MS = 40.0
 
 
-def ten_game_definition() -> Definition:
-    """The shipped definition stretched to ten games (the full story is written later)."""
+def stretched_definition(games: int = GAMES) -> Definition:
+    """The shipped definition stretched to `games` games (the full story is written later)."""
     import dataclasses
 
     d, _ = load_definition("gilt-and-gristle")
-    games = tuple(GameDef(n, "brackenmoor", f"prologue-{n}", None, (f"contract-{n}",), f"epilogue-{n}")
-                  for n in range(1, GAMES + 1))
-    return dataclasses.replace(d, games=games)
+    chapters = tuple(GameDef(n, "brackenmoor", f"prologue-{n}", None, (f"contract-{n}",), f"epilogue-{n}")
+                     for n in range(1, games + 1))
+    return dataclasses.replace(d, games=chapters)
 
 
-def play_campaign(folder: Path) -> tuple[Path, dict]:
-    d = ten_game_definition()
+def play_campaign(folder: Path, games: int = GAMES) -> tuple[Path, dict]:
+    d = stretched_definition(games)
     path = folder / "campaign.yaml"
     cf = create_campaign(path, new_campaign(d, "The Benchmark Branch", ["Ana"], rivals=3))
     stickers = list(d.stickers)
     last_game = {}
-    for n in range(1, GAMES + 1):
+    for n in range(1, games + 1):
         cf = read_campaign(path)
         c, setup = start_of_game(cf.campaign, d)
         position = campaign_position(setup, d, seed=n)
@@ -84,14 +85,35 @@ def median_ms(action, repeat: int) -> tuple[float, float]:
     return statistics.median(wall), statistics.median(cpu)
 
 
+def prepared_campaign(folder: Path, games: int, keep: Path | None) -> tuple[Path, dict]:
+    """The played campaign file (and the last game, as a saved game), from `keep` when an earlier run
+    left them there: playing a hundred games takes a while, and two versions of the code compare
+    best on one file, in the same minute."""
+    import json
+    import shutil
+
+    if keep is not None and (keep / "campaign.yaml").is_file() and (keep / "saved-game.json").is_file():
+        shutil.copy(keep / "campaign.yaml", folder / "campaign.yaml")
+        return folder / "campaign.yaml", json.loads((keep / "saved-game.json").read_text(encoding="utf-8"))
+    path, saved_game = play_campaign(folder, games)
+    if keep is not None:
+        keep.mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, keep / "campaign.yaml")
+        (keep / "saved-game.json").write_text(json.dumps(saved_game), encoding="utf-8")
+    return path, saved_game
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=50)
+    parser.add_argument("--repeat", type=int, default=21)
+    parser.add_argument("--games", type=int, default=GAMES)
+    parser.add_argument("--keep", type=Path, help="keep the played campaign in this folder and reuse it next time")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        path, saved_game = play_campaign(Path(tmp))
+        path, saved_game = prepared_campaign(Path(tmp), args.games, args.keep)
         rows = []
-        for label, in_progress in (("after 10 games", None), ("after 10 games + a saved game", saved_game)):
+        for label, in_progress in ((f"after {args.games} games", None),
+                                   (f"after {args.games} games + a saved game", saved_game)):
             cf = read_campaign(path)
             cf.campaign.in_progress = in_progress
             cf.save()
@@ -100,11 +122,11 @@ def main() -> None:
             cf = read_campaign(path)
             save = median_ms(cf.save, args.repeat)
             rows.append((label, size, load, save))
-    print(f"campaign file benchmark: median of {args.repeat} runs, wall / CPU (target <= {TARGET_MS:.0f} ms)")
+    print(f"campaign file benchmark: median of {args.repeat} runs, wall / CPU (load target <= {TARGET_MS:.0f} ms)")
     for label, size, load, save in rows:
-        verdict = "ok" if max(load[1], save[1]) <= TARGET_MS else "OVER TARGET"
-        print(f"  {label:32} {size / 1024:5.1f} KiB   load {load[0]:5.1f} / {load[1]:5.1f} ms"
-              f"   save {save[0]:5.1f} / {save[1]:5.1f} ms   {verdict}")
+        verdict = "ok" if load[1] <= TARGET_MS else "OVER TARGET"
+        print(f"  {label:40} {size / 1024:6.1f} KiB   load {load[0]:6.1f} / {load[1]:6.1f} ms"
+              f"   save {save[0]:6.1f} / {save[1]:6.1f} ms   {verdict}")
 
 
 if __name__ == "__main__":

@@ -3,15 +3,60 @@ the program lazily so `--help` starts fast."""
 
 from __future__ import annotations
 
+import importlib
 import sys
+from typing import Any
 
 import click
 
 from clank_story import __version__
 from clank_story.cli import options
 
+# Every other subcommand, where it is defined: imported when it is asked for (by name, or by `--help`,
+# which lists them all), so `run` and `play` do not first build the options of every other command.
+LAZY_COMMANDS = {
+    "board": "clank_story.cli.content:board",
+    "book": "clank_story.cli.book:book",
+    "campaign": "clank_story.cli.campaign:campaign",
+    "cards": "clank_story.cli.content:cards",
+    "play": "clank_story.cli.play:play",
+    "saves": "clank_story.cli.saves:saves_command",
+    "serve": "clank_story.cli.serve:serve",
+    "sim": "clank_story.cli.sim:sim",
+}
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+def _load(name: str) -> click.Command:
+    module, _, attr = LAZY_COMMANDS[name].partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+class _Commands(dict):
+    """The group's commands; one of LAZY_COMMANDS is imported when first looked up (`cli.commands["play"]`)."""
+
+    def __missing__(self, name: str) -> click.Command:
+        if name not in LAZY_COMMANDS:
+            raise KeyError(name)
+        command = self[name] = _load(name)
+        return command
+
+    def get(self, name: str, default: click.Command | None = None) -> click.Command | None:  # type: ignore[override]
+        try:
+            return self[name]
+        except KeyError:
+            return default
+
+
+class LazyGroup(click.Group):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands = _Commands(self.commands)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(self.commands) | set(LAZY_COMMANDS))
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="clank-story")
 def cli() -> None:
     """Clank!-style deck-building adventures at the command line, and tools to write new ones."""
@@ -32,70 +77,6 @@ def run(script: str, scenario: str | None, campaign: str | None, book: str | Non
     from clank_story.cli.run import run_command
 
     sys.exit(run_command(script, scenario, campaign, book, seed, transcript, solo=solo))
-
-
-def _register_campaign() -> None:
-    from clank_story.cli.campaign import campaign  # click only; the campaign layer loads on use
-
-    cli.add_command(campaign)
-
-
-_register_campaign()
-
-
-def _register_play() -> None:
-    from clank_story.cli.play import play  # click only; the REPL loads on use
-
-    cli.add_command(play)
-
-
-_register_play()
-
-
-def _register_serve() -> None:
-    from clank_story.cli.serve import serve  # click only; the web server loads on use
-
-    cli.add_command(serve)
-
-
-_register_serve()
-
-
-def _register_sim() -> None:
-    from clank_story.cli.sim import sim  # click only; the simulation loads on use
-
-    cli.add_command(sim)
-
-
-_register_sim()
-
-
-def _register_content() -> None:
-    from clank_story.cli.content import board, cards  # click only; content loads on use
-
-    cli.add_command(cards)
-    cli.add_command(board)
-
-
-_register_content()
-
-
-def _register_saves() -> None:
-    from clank_story.cli.saves import saves_command  # click only; the saves load on use
-
-    cli.add_command(saves_command)
-
-
-_register_saves()
-
-
-def _register_book() -> None:
-    from clank_story.cli.book import book  # click only; the authoring tools load on use
-
-    cli.add_command(book)
-
-
-_register_book()
 
 
 def main() -> None:

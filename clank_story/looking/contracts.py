@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from clank_story.looking.common import card_name, effect_text, space_name, w
 from clank_story.narrate.wrap import WIDTH, fill
 from clank_story.rules.state import Game
-from clank_story.story.contracts import Contract
-from clank_story.story.router import Router
+
+if TYPE_CHECKING:  # only read here; a game without a story never loads the story layer (nor Jinja)
+    from clank_story.story.contracts import Contract
+    from clank_story.story.router import Router
 
 
 def contracts_text(game: Game, router: Router | None, width: int = WIDTH) -> str:

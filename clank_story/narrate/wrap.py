@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+import textwrap
 import unicodedata
 
 WIDTH = 78  # piped output, scripts and transcripts: the same bytes whatever the terminal
@@ -71,9 +72,23 @@ def _wrapper(width: int, initial: str, subsequent: str):
                             break_on_hyphens=False, control_codes="ignore")
 
 
+@functools.lru_cache(maxsize=64)
+def _narrow_wrapper(width: int, initial: str, subsequent: str) -> textwrap.TextWrapper:
+    return textwrap.TextWrapper(width, initial_indent=initial, subsequent_indent=subsequent, break_long_words=False,
+                                break_on_hyphens=False)
+
+
+def narrow(text: str) -> bool:
+    """Printable ASCII (and no-break spaces): a character is a cell, no word breaks inside, nothing to
+    skip. The standard library's `textwrap` wraps such text exactly as the cell wrapper does, several
+    times faster, and without importing wcwidth (about 30 ms of start-up)."""
+    plain = text.replace(NBSP, " ")
+    return plain.isascii() and plain.isprintable()
+
+
 def cells(text: str) -> int:
     """How many terminal cells `text` takes (a wide character two, a combining mark none)."""
-    if text.isascii():
+    if text.isascii() or text.replace(NBSP, "").isascii():  # a no-break space is one cell
         return len(text)
     from wcwidth import wcswidth
 
@@ -93,7 +108,8 @@ def fill(text: str, width: int = WIDTH, initial: str = "", subsequent: str = "")
     width = max(width, cells(subsequent) + 1, cells(initial) + 1, 2)
     if _plain(text) and cells(initial + text) <= width:  # the common case, without the wrapper
         return (initial + text).replace(NBSP, " ")
-    return "\n".join(_wrapper(width, initial, subsequent).wrap(text)).replace(NBSP, " ")
+    wrapper = _narrow_wrapper if narrow(initial + text + subsequent) else _wrapper
+    return "\n".join(wrapper(width, initial, subsequent).wrap(text)).replace(NBSP, " ")
 
 
 def paragraphs(text: str, width: int = WIDTH) -> str:

@@ -11,16 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from clank_story.campaign.definition import Definition
-from clank_story.campaign.lifecycle import (
-    GameEnd,
-    Reading,
-    absorb_story,
-    end_of_game,
-    result_from_game,
-    story_seed,
-)
-from clank_story.campaign.model import CampaignError
 from clank_story.narrate.lines import person
 from clank_story.narrate.prose import Line
 from clank_story.narrate.wrap import hanging
@@ -28,6 +18,8 @@ from clank_story.story.state import StoryState
 from clank_story.words import listing, say
 
 if TYPE_CHECKING:
+    from clank_story.campaign.definition import Definition
+    from clank_story.campaign.lifecycle import GameEnd, Reading
     from clank_story.table.table import Table
 
 MAX_READING_ROUNDS = 5  # promotions read after a game can earn checkmarks that promote again
@@ -53,6 +45,10 @@ def info(table: Table, texts: list[str]) -> list[Line]:
 def finish_campaign(table: Table) -> list[Line]:
     """Write down what the story changed, run the end-of-game steps, read the passages they call for
     in order, and save the campaign file (with its game in progress gone) in one write."""
+    # imported here: a one-shot game never needs the campaign layer, and start-up pays for imports
+    from clank_story.campaign.lifecycle import absorb_story, end_of_game, result_from_game, story_seed
+    from clank_story.campaign.model import CampaignError
+
     seat = table.campaign
     assert seat is not None
     session, definition = table.session, seat.definition
@@ -114,6 +110,8 @@ def in_order(during: list[Reading], end: GameEnd) -> list[Reading]:
     """What follows the mission report, in the order it was earned: promotions earned during the game
     (checkmarks from passages), then each employee's review promotions (a promotion with no passage
     is still said: its reading has no passage), then the rest (the rival track)."""
+    from clank_story.campaign.lifecycle import Reading
+
     review = [r for r in end.readings if r.why == "promotion"]
     out = [r for r in during if r.why == "promotion"]
     for rv in end.reviews:

@@ -13,37 +13,34 @@ import random
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clank_story.bots import BOTS, known_bot
-from clank_story.bots.solo import SoloDirector, SoloError
-from clank_story.campaign.definition import (
-    DEFAULT_DEFINITION,
-    Definition,
-    campaign_definition,
-    folder_ref,
-    load_definition,
-)
-from clank_story.campaign.lifecycle import GameSetup, default_campaign, start_of_game, story_seed
-from clank_story.campaign.model import Campaign, CampaignError
-from clank_story.campaign.setup import campaign_position
-from clank_story.campaign.store import CampaignFile, campaign_path, open_or_create
 from clank_story.content.diagnostics import ContentError
 from clank_story.content.scenario import Position, load_scenario
 from clank_story.content.yamlio import load_file, plain
 from clank_story.narrate.prose import Line, ProseNarrator
-from clank_story.rules.model import Ruleset
 from clank_story.rules.state import Game
-from clank_story.story.book import shipped_book
 from clank_story.story.state import StoryState
 from clank_story.table import saves
-from clank_story.table.lock import CampaignLock, CampaignLocked
 from clank_story.table.reply import Snapshot
 from clank_story.table.saves import CAMPAIGN, Record, SaveError, Setup
 from clank_story.table.session import Session, SessionError
-from clank_story.table.slots import CampaignSeat, CampaignSlot, FileSlot
+from clank_story.table.slots import FileSlot
 from clank_story.table.table import Table
 from clank_story.words import say, section
+
+if TYPE_CHECKING:
+    from clank_story.campaign.definition import Definition
+    from clank_story.campaign.lifecycle import GameSetup
+    from clank_story.campaign.model import Campaign
+    from clank_story.campaign.store import CampaignFile
+    from clank_story.rules.model import Ruleset
+    from clank_story.table.lock import CampaignLock
+
+# The campaign layer, the campaign lock (filelock), the solo director and the Book of Secrets are
+# imported where a game needs them: a one-shot `run` of a classic scenario uses none of them, and
+# start-up time is what a person waits for (issue 20).
 
 DEFAULT_RIVALS = 2
 DEFAULT_BOT = "random"
@@ -112,8 +109,20 @@ def open_game(spec: Spec, options: Options | None = None) -> Table:
                 return _one_shot(spec, options)
     except ContentError as e:
         raise StartError(str(e)) from None
-    except (CampaignError, SaveError, CampaignLocked, SessionError) as e:
+    except (SaveError, SessionError) as e:
         raise StartError(str(e)) from None
+    except Exception as e:
+        if _campaign_problem(e):
+            raise StartError(str(e)) from None
+        raise
+
+
+def _campaign_problem(e: Exception) -> bool:
+    """A campaign file or lock that cannot be used (only a game that opened the campaign can raise one)."""
+    from clank_story.campaign.model import CampaignError
+    from clank_story.table.lock import CampaignLocked
+
+    return isinstance(e, CampaignError | CampaignLocked)
 
 
 def fresh_seed() -> int:
@@ -173,6 +182,8 @@ def session_for(setup: Setup, position: Position, game: Game | None = None, stor
     if setup.book is not None or session.game.legacy or story is not None:
         session.read_book(setup.book, StoryState.from_dict(story) if story is not None else None)
     if setup.solo or "solo" in session.game.notes:
+        from clank_story.bots.solo import SoloDirector, SoloError
+
         try:
             SoloDirector.attach(session)
         except SoloError as e:
@@ -246,6 +257,9 @@ def _restore(table: Table, record: Record) -> None:
 
 # -- campaign games --------------------------------------------------------------------------------
 def _default() -> Campaign:
+    from clank_story.campaign.definition import DEFAULT_DEFINITION, load_definition
+    from clank_story.campaign.lifecycle import default_campaign
+
     definition, _ = load_definition(DEFAULT_DEFINITION)
     return default_campaign(definition)
 
@@ -253,6 +267,8 @@ def _default() -> Campaign:
 def book_of(definition: Definition, override: str | None) -> Path:
     """A campaign reads its own Book of Secrets (`book/` beside its definition), else the shipped one;
     `--book` overrides."""
+    from clank_story.story.book import shipped_book
+
     if override:
         return Path(override).resolve()
     return definition.book if definition.book is not None else shipped_book()
@@ -261,6 +277,8 @@ def book_of(definition: Definition, override: str | None) -> Path:
 def definition_of(cf: CampaignFile) -> Definition:
     """The campaign's definition, found from the file's own folder whatever the working folder; a
     file written before `definition_folder` existed learns where its definition is (kept at the next save)."""
+    from clank_story.campaign.definition import campaign_definition, folder_ref
+
     c = cf.campaign
     definition, _ = campaign_definition(c.definition, c.definition_folder, cf.path)
     c.definition_folder = folder_ref(definition, cf.path) if c.definition_folder is None else c.definition_folder
@@ -271,6 +289,9 @@ def _open_file(given: str | None, remember: bool = True) -> tuple[CampaignFile, 
     """The campaign file, locked for this sitting: symlinks followed to the real file (which is the
     one written), a read-only file refused before anything is played. `remember=False` (a sitting
     nobody will come back to: story coverage) leaves the list of known campaigns alone."""
+    from clank_story.campaign.store import campaign_path, open_or_create
+    from clank_story.table.lock import CampaignLock
+
     path = campaign_path(given)
     real = Path(os.path.realpath(path))
     lock = CampaignLock(real)
@@ -309,6 +330,10 @@ def _campaign(spec: CampaignGame, options: Options) -> Table:
 
 def _campaign_table(spec: CampaignGame, options: Options, cf: CampaignFile, lock: CampaignLock,
                     notes: list[str]) -> Table:
+    from clank_story.campaign.lifecycle import start_of_game, story_seed
+    from clank_story.campaign.setup import campaign_position
+    from clank_story.table.slots import CampaignSeat, CampaignSlot
+
     definition = definition_of(cf)
     record = _in_progress(cf, spec, notes)
     started, setup = start_of_game(cf.campaign, definition)
@@ -345,6 +370,8 @@ def _campaign_table(spec: CampaignGame, options: Options, cf: CampaignFile, lock
 
 
 def _campaign_ruleset(setup: GameSetup, definition: Definition) -> Ruleset:
+    from clank_story.campaign.setup import campaign_position
+
     return campaign_position(setup, definition).ruleset
 
 

@@ -14,7 +14,6 @@ from clank_story.content import library
 from clank_story.content.diagnostics import ContentError
 from clank_story.rules.model import Ruleset
 from clank_story.rules.state import Game
-from clank_story.story.book import load_for_game
 from clank_story.words import say
 
 
@@ -57,6 +56,8 @@ def reload_session(session: Any, rebuild: Callable[[], Ruleset]) -> str:
     router = getattr(session, "router", None)
     book = None
     if router is not None:
+        from clank_story.story.book import load_for_game  # a game with a story has it loaded already
+
         book = load_for_game(router.book.root or None, list(rules.cards))
     session.game = game
     if getattr(session, "position", None) is not None:

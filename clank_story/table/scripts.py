@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from clank_story.narrate.prose import Line
 from clank_story.rules.errors import CommandError
 from clank_story.rules.view import views
-from clank_story.story.expr import ExpressionError, evaluate, explain
 from clank_story.table import verbs
 from clank_story.table.table import Table
 from clank_story.words import say
@@ -57,6 +56,8 @@ def _run(table: Table, text: str, name: str, emit: Callable[[str], None]) -> Out
         where = f"{name}:{number}"
         word, _, rest = line.partition(" ")
         if word == "expect":
+            from clank_story.story.expr import ExpressionError, evaluate, explain  # Jinja: expect lines only
+
             names = views(table.game, table.session.campaign_view())
             try:
                 held = evaluate(rest, names)

@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from clank_story.campaign.model import CampaignError
 from clank_story.table.saves import Record, SaveError, now, remove, slot_path, write_record
 from clank_story.words import say
 
@@ -100,6 +99,8 @@ class CampaignSlot(Slot):
     def write(self, record: Record) -> None:
         record.name = self.name
         record.options.update(campaign=str(self.seat.file.path), game_number=self.seat.game_number)
+        from clank_story.campaign.model import CampaignError  # only a campaign game has this slot
+
         cf = self.seat.file
         try:
             cf.save(dataclasses.replace(cf.campaign, in_progress=_stamped(record)))
