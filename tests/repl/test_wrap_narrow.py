@@ -1,0 +1,41 @@
+"""Narrow text (printable ASCII and the one-cell characters narration uses) is wrapped by the standard
+library's textwrap instead of wcwidth's cell wrapper, for speed (issue 20): the lines must be the same."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from clank_story.narrate import wrap
+
+ALPHABET = sorted(wrap.ONE_CELL) + [wrap.NBSP] * 8 + [" "] * 12
+
+
+def test_every_one_cell_character_is_one_cell_for_wcwidth_too():
+    from wcwidth import wcwidth
+
+    for char in wrap.ONE_CELL:
+        assert wcwidth(char) == 1, f"U+{ord(char):04X}"
+        assert unicodedata.east_asian_width(char) not in ("W", "F")
+
+
+def _cell_wrapped(text: str, width: int, initial: str, subsequent: str) -> str:
+    return "\n".join(wrap._wrapper(width, initial, subsequent).wrap(text)).replace(wrap.NBSP, " ")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=ALPHABET, min_size=1, max_size=300), st.integers(min_value=2, max_value=90),
+       st.sampled_from([("", ""), ("  ", "    "), ("→ ", "  "), ("1. ", "   ")]))
+def test_narrow_text_wraps_as_the_cell_wrapper_wraps_it(text, width, indents):
+    initial, subsequent = indents
+    assert wrap.narrow(initial + text + subsequent)
+    width = max(width, len(initial) + 1, len(subsequent) + 1)
+    assert wrap.fill(text, width, initial, subsequent) == _cell_wrapped(text, width, initial, subsequent)
+
+
+def test_wide_text_is_not_narrow_and_is_measured_in_cells():
+    assert not wrap.narrow("竜が目を覚ます")
+    assert wrap.cells("竜が") == 4
+    assert wrap.cells("Burgle ×4 — Rex") == len("Burgle ×4 — Rex")
