@@ -9,7 +9,7 @@ import os
 import pickle
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
 
@@ -19,24 +19,26 @@ T = TypeVar("T")
 FORMAT = 1
 
 
-def _ident(root: Path) -> str:
+def _ident(root: Path, files: Iterable[Path] | None = None) -> str:
     from clank_story import __version__
     from clank_story.rules.effects import REGISTRY
 
     parts = [str(FORMAT), __version__, sys.implementation.cache_tag, ",".join(sorted(REGISTRY)), str(root)]
-    for path in sorted(root.rglob("*.yaml")):
+    for path in sorted(root.rglob("*.yaml") if files is None else files):
         st = path.stat()
         parts.append(f"{path}:{st.st_mtime_ns}:{st.st_size}")
     return "\n".join(parts)
 
 
-def cached(root: Path, build: Callable[[], T], kind: str = "catalog") -> T:
+def cached(root: Path, build: Callable[[], T], kind: str = "catalog", files: Iterable[Path] | None = None) -> T:
     """`build()`'s value for the content under `root`, from the cache while no file there changed.
-    `kind` names what is built, so two kinds of value from one folder never share an entry."""
+    `kind` names what is built, so two kinds of value from one folder never share an entry. `files`,
+    when given, are all the files `build` reads (else every YAML file under `root`): a scenario's
+    folder may hold hundreds of other files that need not be looked at on every start."""
     folder = user_cache("content")
     if folder is None:
         return build()
-    ident = kind + "\n" + _ident(root)
+    ident = kind + "\n" + _ident(root, files)
     file = folder / (hashlib.sha1(f"{kind}:{root}".encode()).hexdigest() + ".pickle")
     try:
         stored_ident, value = pickle.loads(file.read_bytes())

@@ -50,7 +50,13 @@ def forget() -> None:
 def load_root(root: Path) -> Catalog:
     from clank_story.content.cache import cached
 
-    return cached(root, lambda: _parse_root(root))
+    return cached(root, lambda: _parse_root(root), files=_root_files(root))
+
+
+def _root_files(root: Path) -> list[Path]:
+    """The files `_parse_root` reads (and so the ones its cache entry depends on)."""
+    found = [*(root / "cards").glob("*.yaml"), *(root / "boards").glob("*.yaml")]
+    return found + [p for p in (root / "secrets.yaml", root / "market.yaml") if p.exists()]
 
 
 def _parse_root(root: Path) -> Catalog:

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 from clank_story.bots import BOTS, known_bot
 from clank_story.content.diagnostics import ContentError
 from clank_story.content.scenario import Position, load_scenario
-from clank_story.content.yamlio import load_file, plain
 from clank_story.narrate.prose import Line, ProseNarrator
 from clank_story.rules.state import Game
 from clank_story.story.state import StoryState
@@ -149,27 +148,18 @@ def play_seats(name: str | None, rivals: int | None, bot: str | None, solo: bool
 
 def one_shot_setup(spec: OneShot) -> Setup:
     """How to build the game: seats as given (else the scenario's, else the default two), the seed as
-    given (else the scenario's, else 0)."""
+    given (else the scenario's, which `_one_shot` takes from its one reading of the file; else 0)."""
     scenario = str(Path(spec.scenario).resolve()) if spec.scenario else None
-    seed = spec.seed if spec.seed is not None else (_scenario_seed(spec.scenario) if spec.scenario else 0)
+    seed = spec.seed if spec.seed is not None else 0
     book = str(Path(spec.book).resolve()) if spec.book else None
     seats = [dict(s) for s in spec.seats] if spec.seats is not None else None
     return Setup(spec.ruleset, spec.board, scenario, seats, seed, spec.solo, book)
 
 
-def _scenario_seed(path: str) -> int:
-    """A scenario names its own seed (0 if it names none)."""
-    try:
-        data = plain(load_file(path).value) or {}
-    except ContentError:
-        return 0
-    seed = data.get("seed", 0) if isinstance(data, dict) else 0
-    return seed if isinstance(seed, int) else 0
-
-
-def position_of(setup: Setup) -> Position:
-    return load_scenario(setup.scenario, seed=setup.seed, ruleset=setup.ruleset, board=setup.board,
-                         seats=setup.seats)
+def position_of(setup: Setup, own_seed: bool = False) -> Position:
+    """The position `setup` describes; with `own_seed`, the scenario's own seed (else 0), not setup's."""
+    return load_scenario(setup.scenario, seed=None if own_seed else setup.seed, ruleset=setup.ruleset,
+                         board=setup.board, seats=setup.seats)
 
 
 def session_for(setup: Setup, position: Position, game: Game | None = None, story: dict | None = None) -> Session:
@@ -193,7 +183,7 @@ def session_for(setup: Setup, position: Position, game: Game | None = None, stor
 
 def _one_shot(spec: OneShot, options: Options) -> Table:
     setup = one_shot_setup(spec)
-    position = position_of(setup)
+    position = position_of(setup, own_seed=spec.seed is None)  # the scenario file is read once
     setup.seed = position.seed
     session = session_for(setup, position)
     slot = None
