@@ -132,9 +132,9 @@ class Game:
         data: dict[str, Any] = {
             "ruleset": self.ruleset.name,
             "board": self.ruleset.board.id,
-            "players": [asdict(p) for p in self.players],
+            "players": [_fields_dict(p) for p in self.players],
             "rng": [version, list(internal), gauss],
-            "turn": asdict(self.turn),
+            "turn": _fields_dict(self.turn),
         }
         for f in fields(self):
             if f.name in ("ruleset", "players", "rng", "turn"):
@@ -162,9 +162,48 @@ class Game:
         )
 
 
+_PLAIN = (str, int, float, bool, type(None))
+
+
+class _NotPlain(Exception):
+    pass
+
+
+def _plain_copy(value: Any) -> Any:
+    """A deep copy of plain data, containers of the same kind, as `dataclasses.asdict` makes it."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is list:
+        return [_plain_copy(v) for v in value]
+    if kind is dict:
+        return {_plain_copy(k): _plain_copy(v) for k, v in value.items()}
+    if kind is tuple:
+        return tuple(_plain_copy(v) for v in value)
+    raise _NotPlain
+
+
+def _fields_dict(obj: Any) -> dict[str, Any]:
+    """`asdict(obj)` for a Player or Turn, several times faster: undo takes a snapshot of the game
+    before every command, and this was most of a replayed command's time (issue 20). Anything but
+    plain data inside goes the way of `asdict` itself."""
+    try:
+        return {name: _plain_copy(getattr(obj, name)) for name in _FIELD_NAMES[type(obj)]}
+    except _NotPlain:
+        return asdict(obj)
+
+
 def _copy(value: Any) -> Any:
+    kind = type(value)
+    if kind in _PLAIN:  # the common cases first, by exact type: this runs for every snapshot
+        return value
+    if kind is list or kind is tuple:
+        return [_copy(v) for v in value]
     if isinstance(value, dict):
         return {k: _copy(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_copy(v) for v in value]
     return value
+
+
+_FIELD_NAMES = {cls: tuple(f.name for f in fields(cls)) for cls in (Player, Turn)}

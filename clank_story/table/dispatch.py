@@ -52,7 +52,7 @@ def _yes(line: str) -> bool:
 
 
 def handle(table: Table, text: str) -> Reply:
-    before = table.snapshot(text)
+    before = table.entry = table.snapshot(text)
     prompt = table.prompt()
     try:
         reply = _handle(table, text)
@@ -64,6 +64,8 @@ def handle(table: Table, text: str) -> Reply:
         table.put_back(before)
         table.asking = None
         reply = Reply([Line(say("play.bug", error=f"{type(e).__name__}: {e}"), "bug")], refused=True)
+    finally:
+        table.entry = None
     _copy(table, prompt, text, reply)
     return reply
 

@@ -7,6 +7,7 @@ dispatcher (`table/dispatch.py`); every kind of game is opened by `open_game` (`
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from collections.abc import Callable
 from typing import Any, TextIO
 
@@ -38,6 +39,7 @@ class Table:
         self.verbose = verbose
         self.interactive = interactive  # a person at a prompt (scripts: False)
         self.history: list[Snapshot] = []
+        self.entry: Snapshot | None = None  # the state as the line being handled came in (dispatch.handle)
         self.asking: Question | None = None
         self.last_line = ""  # the last command typed, for `again`
         self.transcript: TextIO | None = None  # `transcript FILE`: every line and reply copied there
@@ -103,7 +105,7 @@ class Table:
     def do(self, line: str) -> Reply:
         """A game command: snapshot for undo, let the engine act (and the bots after it), narrate."""
         game = self.game
-        snap = self.snapshot(line)
+        snap = self.entry_snapshot(line)
         turn = (game.turn_number, game.active)
         events = self.session.do(line)  # a refusal raises here and nothing has changed
         self.history = [*self.history, snap][-UNDO_LIMIT:]
@@ -140,6 +142,13 @@ class Table:
     # -- undo ----------------------------------------------------------------------------------------
     def snapshot(self, command: str = "") -> Snapshot:
         return Snapshot(self.game.to_dict(), self.narrator.state(), command, self.story_state())
+
+    def entry_snapshot(self, command: str) -> Snapshot:
+        """The snapshot dispatch.handle took as the line came in, for the line's first command (nothing
+        changes the game between the two, and a snapshot was half of a scripted command's time); a
+        second command of the same line (`play all`, then `end`) takes its own."""
+        entry, self.entry = self.entry, None
+        return self.snapshot(command) if entry is None else dataclasses.replace(entry, command=command)
 
     def undo(self) -> Reply:
         if not self.history:
