@@ -11,10 +11,11 @@ successfully (or created where no file stood) can save.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -71,31 +72,48 @@ def _stamp(path: Path) -> Stamp | None:
 
 @dataclass
 class CampaignFile:
-    """A campaign read from (or created at) `path`, with the round-trip document it came from."""
+    """A campaign read from (or created at) `path`, with the round-trip document it came from.
+
+    A read from the cache (below) keeps the file's text and parses the round-trip document only when
+    it is needed: to save (comments and key order kept) or to show the text."""
 
     path: Path
-    doc: CommentedMap
+    _doc: CommentedMap | None
     campaign: Campaign
     migrated_from: int | None = None  # the layout version the file had, when it was older
     stamp: Stamp | None = None  # the file as we last read or wrote it
+    source: str | None = field(default=None, repr=False)  # the text read, while `_doc` is not parsed yet
+
+    @property
+    def doc(self) -> CommentedMap:
+        if self._doc is None:
+            assert self.source is not None
+            self._doc = parse_campaign(self.source, self.path).doc
+            self.source = None
+        return self._doc
 
     def save(self, campaign: Campaign | None = None) -> None:
         """Write `campaign` (default: self.campaign) over the file, keeping comments and key order."""
         campaign = campaign if campaign is not None else self.campaign
         if self.stamp is not None and _stamp(self.path) != self.stamp:
             raise CampaignError(say("campaign.changed_on_disk", path=self.path))
-        roundtrip.merge(self.doc, file_data(campaign))
-        write_atomic(self.path, roundtrip.dump(self.doc))
+        doc = self.doc
+        roundtrip.merge(doc, file_data(campaign))
+        text = roundtrip.dump(doc)
+        write_atomic(self.path, text)
         self.campaign = campaign
         self.migrated_from = None
         self.stamp = _stamp(self.path)
+        with contextlib.suppress(CampaignError):  # what reading the file back will give
+            _remember(self.path, text, _checked_data(doc, self.path), None)
 
     def text(self) -> str:
         return roundtrip.dump(self.doc)
 
 
 def read_campaign(path: str | os.PathLike[str]) -> CampaignFile:
-    """Read, migrate and check a campaign file; any problem raises CampaignError with line numbers."""
+    """Read, migrate and check a campaign file; any problem raises CampaignError with line numbers.
+    A file read (or written) before, unchanged since, comes from the read cache."""
     p = Path(path)
     try:
         stamp = _stamp(p)
@@ -108,10 +126,22 @@ def read_campaign(path: str | os.PathLike[str]) -> CampaignFile:
         raise _unreadable(p, [Diagnostic(str(p), 1, 1, "CF001", say("campaign.not_utf8"))]) from None
     except OSError as e:
         raise CampaignError(say("campaign.cannot_read", path=p, reason=e.strerror or e)) from None
-    return parse_campaign(text, p, stamp)
+    known = _recall(p, text)
+    if known is not None:
+        data, migrated_from = known
+        return CampaignFile(p, None, Campaign.from_dict(data), migrated_from, stamp, text)
+    doc, data, migrated_from = _parse(text, p)
+    _remember(p, text, data, migrated_from)
+    return CampaignFile(p, doc, Campaign.from_dict(data), migrated_from, stamp)
 
 
 def parse_campaign(text: str, path: Path, stamp: Stamp | None = None) -> CampaignFile:
+    doc, data, migrated_from = _parse(text, path)
+    return CampaignFile(path, doc, Campaign.from_dict(data), migrated_from, stamp)
+
+
+def _parse(text: str, path: Path) -> tuple[CommentedMap, dict[str, Any], int | None]:
+    """The round-trip document (migrated), its plain data, and the layout version it was migrated from."""
     try:
         node = load_text(text, str(path))
     except ContentError as e:
@@ -136,6 +166,11 @@ def parse_campaign(text: str, path: Path, stamp: Stamp | None = None) -> Campaig
     except Exception as e:  # a layout too strange to migrate: say so, never crash
         raise _unreadable(path, [Diagnostic(str(path), 1, 1, "CF013",
                                             say("campaign.migration_failed", version=version, error=e))]) from None
+    return doc, _checked_data(doc, path), passed[0] if passed else None
+
+
+def _checked_data(doc: CommentedMap, path: Path) -> dict[str, Any]:
+    """The document's plain data, once validate() finds nothing wrong with it."""
     report = Report()
     validate(Node(doc, str(path), 1, 1), report)
     if report.errors:
@@ -143,7 +178,63 @@ def parse_campaign(text: str, path: Path, stamp: Stamp | None = None) -> Campaig
     data = plain(doc)
     if isinstance(data.get("in_progress"), str):
         data["in_progress"] = json.loads(data["in_progress"])  # validate() has checked it parses
-    return CampaignFile(path, doc, Campaign.from_dict(data), passed[0] if passed else None, stamp)
+    return data
+
+
+# -- the read cache -------------------------------------------------------------------------------
+# ruamel's round-trip loader is pure Python: a campaign file after a hundred games took 300 ms to read
+# (issue 20), on every start. What reading a file's exact text gave (its checked, migrated plain data)
+# is kept as JSON under the text's SHA-256, one entry per campaign file, written after every read
+# that parsed and after every save; any other text, a damaged entry or CLANK_STORY_CACHE=off reads
+# the file itself. The document a save needs is parsed only when saving.
+READ_CACHE_FORMAT = 1
+
+
+def _cache_entry(path: Path) -> Path | None:
+    from clank_story.paths import user_cache
+
+    folder = user_cache("campaigns")
+    if folder is None:
+        return None
+    where = str(path.resolve())
+    return folder / (hashlib.sha1(where.encode("utf-8")).hexdigest() + ".json")
+
+
+def _key(text: str) -> str:
+    from clank_story import __version__
+
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return f"{READ_CACHE_FORMAT}:{__version__}:{SCHEMA_VERSION}:{digest}"
+
+
+def _recall(path: Path, text: str) -> tuple[dict[str, Any], int | None] | None:
+    entry = _cache_entry(path)
+    if entry is None:
+        return None
+    try:
+        stored = json.loads(entry.read_bytes())
+        if stored["key"] != _key(text):
+            return None
+        return stored["data"], stored["migrated_from"]
+    except Exception:  # missing, stale or damaged: read the file itself
+        return None
+
+
+def _remember(path: Path, text: str, data: dict[str, Any], migrated_from: int | None) -> None:
+    entry = _cache_entry(path)
+    if entry is None:
+        return
+    tmp = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
+    try:
+        stored = json.dumps({"key": _key(text), "migrated_from": migrated_from, "data": data},
+                            ensure_ascii=False, separators=(",", ":"))
+        if json.loads(stored)["data"] != data:  # only what JSON gives back exactly is kept
+            return
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(stored, encoding="utf-8")  # no fsync: a torn entry is only a cache miss
+        os.replace(tmp, entry)
+    except Exception:  # a cache that cannot be written costs speed, never correctness
+        _remove(tmp)
 
 
 def file_data(campaign: Campaign) -> dict[str, Any]:
