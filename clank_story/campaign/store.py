@@ -26,6 +26,7 @@ from clank_story.campaign.migrations import detect_version, migrate
 from clank_story.campaign.model import SCHEMA_VERSION, Campaign, CampaignError, validate
 from clank_story.campaign.words import say
 from clank_story.content.diagnostics import ContentError, Diagnostic, Report
+from clank_story.content.reading import MAX_FILE_BYTES, not_utf8, too_big
 from clank_story.content.yamlio import Node, load_text, plain
 
 ENV_VAR = "CLANK_STORY_CAMPAIGN"
@@ -99,15 +100,22 @@ def read_campaign(path: str | os.PathLike[str]) -> CampaignFile:
     p = Path(path)
     try:
         stamp = _stamp(p)
-        text = p.read_text(encoding="utf-8")
+        with open(p, "rb") as f:  # the size is checked before reading (content/reading.py)
+            size = os.fstat(f.fileno()).st_size
+            data = f.read(MAX_FILE_BYTES + 1) if size <= MAX_FILE_BYTES else b""
     except FileNotFoundError:
         raise CampaignError(say("campaign.no_file", path=p)) from None
     except IsADirectoryError:
         raise CampaignError(say("campaign.is_folder", path=p)) from None
-    except UnicodeDecodeError:
-        raise _unreadable(p, [Diagnostic(str(p), 1, 1, "CF001", say("campaign.not_utf8"))]) from None
     except OSError as e:
         raise CampaignError(say("campaign.cannot_read", path=p, reason=e.strerror or e)) from None
+    if size > MAX_FILE_BYTES or len(data) > MAX_FILE_BYTES:
+        raise _unreadable(p, too_big(str(p), size if size > MAX_FILE_BYTES else None, MAX_FILE_BYTES,
+                                     "a campaign file").diagnostics)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise _unreadable(p, [not_utf8(data, e.start, str(p), "CF001")]) from None
     return parse_campaign(text, p, stamp)
 
 

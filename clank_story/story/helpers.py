@@ -156,6 +156,7 @@ def install(env: Any) -> None:
 
     allow_method(LoopContext, "cycle")
     allow_method(LoopContext, "changed")
+    env.check_filters()  # the story's filters go behind the budget too
 
 
 def reference() -> list[Helper]:

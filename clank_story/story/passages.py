@@ -17,6 +17,7 @@ from typing import Any
 
 from clank_story.content.diagnostics import ContentError, Diagnostic, Report
 from clank_story.content.effects_check import Refs, check_block
+from clank_story.content.reading import MAX_BOOK_FILE_BYTES, decode, read_bytes, yaml_files
 from clank_story.content.schema import Field, check_fields
 from clank_story.content.yamlio import Node, plain
 from clank_story.story.contracts import Contract, check_contract
@@ -118,16 +119,26 @@ class Book:
 
 # -- loading ----------------------------------------------------------------------------------------
 def book_files(root: Path) -> list[Path]:
-    return sorted(p for p in root.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+    """The book's YAML files (hidden ones skipped); ContentError (CT008) past the folder caps."""
+    return yaml_files(root)
 
 
-def load_book(root: str | Path, *, cards: Iterable[str] | None = None, cache: bool = True) -> Book:
-    """Every file under `root`; `cards` (known card ids) enables card reference checks."""
+def load_book(root: str | Path, *, cards: Iterable[str] | None = None, cache: bool = True,
+              strict: bool = False) -> Book:
+    """Every file under `root`; `cards` (known card ids) enables card reference checks. With `strict`,
+    a book with any error raises ContentError carrying every diagnostic (errors and warnings), so a
+    command can refuse a broken book before play starts instead of skipping its broken passages."""
     from clank_story.story import cache as disk
 
     root = Path(root)
     book = Book(str(root))
-    paths = book_files(root)
+    try:
+        paths = book_files(root)
+    except ContentError as e:  # a folder far too big to be a book: nothing is read
+        book.diagnostics = sorted(e.diagnostics)
+        if strict:
+            raise
+        return book
     entries: list[dict[str, Any] | None] = [disk.load(path) if cache else None for path in paths]
     missing = [i for i, e in enumerate(entries) if e is None]
     for i, entry in zip(missing, _load_entries([paths[i] for i in missing]), strict=True):
@@ -136,6 +147,8 @@ def load_book(root: str | Path, *, cards: Iterable[str] | None = None, cache: bo
             disk.store(paths[i], entry)
     book.files = len(entries)
     _assemble(book, [e for e in entries if e is not None], set(cards) if cards is not None else None)
+    if strict and book.errors:
+        raise ContentError(book.diagnostics)
     return book
 
 
@@ -169,10 +182,9 @@ def load_entry(path: Path) -> dict[str, Any]:
     """One file's passages, contracts, compiled code and local diagnostics, as plain data."""
     shown = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        d = Diagnostic(shown, 1, 1, "CT000", f"cannot read the file: {getattr(e, 'strerror', None) or e}")
-        return {"path": shown, "passages": [], "contracts": [], "diags": [_plain_diag(d, None)]}
+        text = decode(read_bytes(path, limit=MAX_BOOK_FILE_BYTES, what="a Book of Secrets file"), shown)
+    except ContentError as e:
+        return {"path": shown, "passages": [], "contracts": [], "diags": [_plain_diag(d, None) for d in e.diagnostics]}
     return entry_from_text(text, shown)
 
 

@@ -15,7 +15,16 @@ from typing import Any
 from jinja2 import TemplateSyntaxError, UndefinedError, nodes
 from jinja2.exceptions import SecurityError
 
-from clank_story.story.sandbox import MAX_OUTPUT, NAMES, StoryLimit, budgeted, environment, guard, inspect
+from clank_story.story.sandbox import (
+    MAX_OUTPUT,
+    NAMES,
+    OverBudget,
+    StoryLimit,
+    budgeted,
+    environment,
+    guard,
+    inspect,
+)
 
 TEMPLATE_FILE = "<passage>"
 
@@ -125,6 +134,8 @@ def _problem(e: BaseException) -> StoryProblem:
     if isinstance(e, StoryProblem):
         return e
     line = _template_line(e.__traceback__) or 1
+    if isinstance(e, OverBudget):
+        return StoryProblem("BS206", f"over budget: {e}", line)
     if isinstance(e, StoryLimit):
         return StoryProblem("BS202", f"over a limit: {e}", line)
     if isinstance(e, SecurityError):

@@ -1,0 +1,169 @@
+"""The budget of one render, condition or `expect`: bounded time and bounded memory.
+
+Every evaluation gets a fresh Budget (`with budgeted():`). It counts
+
+- steps: each loop iteration, call, operator and filter spends one (MAX_STEPS);
+- time: each step checks a deadline (MAX_SECONDS);
+- what is built: every value an operator, filter, call, slice or `{{ output }}` makes is weighed
+  and its weight charged (MAX_BUILT in all), so a passage cannot pile up memory through many small
+  values (`{% set %}` after `{% set %}`, a `{% set %}...{% endset %}` block in a loop).
+
+A weight is an upper bound on how much a value holds, counting a shared part each time it appears
+(`[[1] * 5000] * 5000` is cheap to build but weighs 25 million: printing or summing it would make
+them all): characters of a text, one per item of a list, tuple or mapping plus the items' own
+weights. No single value may weigh more than MAX_LENGTH; operators and filters that could build a
+big value work its weight out from their arguments *before* building it.
+
+Limits raise StoryLimit (one value over a cap) or its subclass OverBudget (the whole evaluation
+over its time or memory), which the renderer turns into BS202 and BS206."""
+
+from __future__ import annotations
+
+import contextvars
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from jinja2.exceptions import SecurityError
+
+MAX_RANGE = 1000  # numbers in one range()
+MAX_LENGTH = 10_000  # weight of one value: characters of a text, or items and characters through nested lists
+MAX_OUTPUT = 20_000  # characters one passage shows
+MAX_BUILT = 1_000_000  # weight of everything one evaluation builds, in all
+MAX_STEPS = 100_000  # loop iterations, calls, operators and filters of one evaluation
+MAX_SECONDS = 0.5  # time of one evaluation
+MAX_NUMBER_BITS = 256  # whole numbers made by `*` and `**`
+MAX_SOURCE = 50_000  # characters of one template or condition
+
+
+class StoryLimit(SecurityError):
+    """Authored content asked for more than a passage may have, or for something not allowed."""
+
+
+class OverBudget(StoryLimit):
+    """One render, condition or `expect` took too long or built too much in all."""
+
+
+class Budget:
+    __slots__ = ("built", "deadline", "steps")
+
+    def __init__(self, steps: int = MAX_STEPS, seconds: float = MAX_SECONDS, built: int = MAX_BUILT) -> None:
+        self.steps = steps
+        self.built = built
+        self.deadline = time.perf_counter() + seconds
+
+    def tick(self, n: int = 1) -> None:
+        self.steps -= n
+        if self.steps < 0:
+            raise StoryLimit(f"more than {MAX_STEPS:,} loop steps and calls in one passage")
+        if time.perf_counter() > self.deadline:
+            raise OverBudget(f"took longer than {MAX_SECONDS} s")
+
+    def charge(self, weight: int) -> None:
+        """Count `weight` more of what this evaluation built (and a step of its time)."""
+        self.built -= weight
+        if self.built < 0:
+            raise OverBudget(f"built more than {MAX_BUILT:,} characters and list items in all")
+        self.tick()
+
+
+_BUDGET: contextvars.ContextVar[Budget | None] = contextvars.ContextVar("story_budget", default=None)
+
+
+def budget() -> Budget:
+    """The budget of the evaluation under way. Outside one (Jinja folding constants while it compiles,
+    the linter doing the same) a fresh budget per operation: every operation is still size-checked."""
+    b = _BUDGET.get()
+    return b if b is not None else Budget()
+
+
+class budgeted:
+    """`with budgeted():` — a fresh budget for one render or evaluation."""
+
+    def __enter__(self) -> Budget:
+        b = Budget()
+        self._token = _BUDGET.set(b)
+        return b
+
+    def __exit__(self, *exc: object) -> None:
+        _BUDGET.reset(self._token)
+
+
+# -- weighing values -------------------------------------------------------------------------------
+class _Heavy(Exception):
+    pass
+
+
+def weigh(value: Any, limit: int = MAX_LENGTH) -> int:
+    """The weight of `value` (see the module docstring); raises StoryLimit past `limit`. Shared parts
+    are weighed once and counted each time they appear, so the cost is the number of distinct parts."""
+    kind = type(value)
+    if kind is str:
+        n = len(value)
+    elif kind is int or kind is bool or kind is float or value is None:
+        return 1
+    else:
+        try:
+            n = _weigh(value, {}, limit)
+        except _Heavy:
+            n = limit + 1
+        except RecursionError:
+            raise StoryLimit("a value nested too deeply") from None
+    if n > limit:
+        raise StoryLimit(f"a value longer than {MAX_LENGTH:,} characters")
+    return n
+
+
+def _weigh(value: Any, memo: dict[int, int], limit: int) -> int:
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, int):
+        return 1 + value.bit_length() // 64
+    if isinstance(value, list | tuple | set | frozenset):
+        items: Any = value
+    elif isinstance(value, Mapping | dict):
+        items = _pairs(value)
+    elif isinstance(value, range):
+        return len(value)
+    else:  # numbers, None, the state views, iterators (charged item by item as they are consumed)
+        return 1
+    key = id(value)
+    known = memo.get(key)
+    if known is not None:
+        return known
+    total = len(value)
+    if total > limit:
+        raise _Heavy
+    for item in items:
+        total += _weigh(item, memo, limit)
+        if total > limit:
+            raise _Heavy
+    memo[key] = total
+    return total
+
+
+def _pairs(mapping: Any) -> Any:
+    for k, v in mapping.items():
+        yield k
+        yield v
+
+
+def charge(value: Any) -> Any:
+    """Check and count a value just built; returns it."""
+    budget().charge(weigh(value))
+    return value
+
+
+def charge_weight(weight: int) -> None:
+    """Count a value about to be built whose weight is already known (and check it)."""
+    if weight > MAX_LENGTH:
+        raise StoryLimit(f"a value longer than {MAX_LENGTH:,} characters")
+    budget().charge(weight)
+
+
+def charged_items(iterable: Any) -> Any:
+    """Items of a lazy result (a filter's generator) as they come: each spends a step and its weight."""
+    b = budget()
+    for item in iterable:
+        b.charge(weigh(item))
+        yield item
