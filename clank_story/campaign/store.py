@@ -14,7 +14,7 @@ import contextlib
 import json
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -115,7 +115,9 @@ def read_campaign(path: str | os.PathLike[str]) -> CampaignFile:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise _unreadable(p, [not_utf8(data, e.start, str(p), "CF001")]) from None
+        bad = not_utf8(data, e.start, str(p), "CF001")  # where, and "(byte N)" counted from 1
+        message = f"{say('campaign.not_utf8')} {bad.message.removeprefix('not UTF-8 ')}"
+        raise _unreadable(p, [replace(bad, message=message)]) from None
     return parse_campaign(text, p, stamp)
 
 

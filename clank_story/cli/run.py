@@ -17,12 +17,23 @@ def run_command(script: str, scenario: str | None, campaign: str | None, book: s
 
     try:
         text = sys.stdin.read() if script == "-" else Path(script).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
+    except UnicodeDecodeError as e:
+        click.echo(f"{script}: not UTF-8 (byte {e.start + 1:,})", err=True)
+        return 2
+    except OSError as e:
         click.echo(f"{script}: cannot read the script: {getattr(e, 'strerror', None) or e}", err=True)
         return 2
     if book is not None and not Path(book).is_dir():
         click.echo(f"--book {book}: no such folder", err=True)
         return 2
+    if book is not None:  # a broken book is refused before play starts (and before a campaign file is touched)
+        from clank_story.story.passages import load_book
+
+        try:
+            load_book(book, strict=True)
+        except ContentError as e:
+            click.echo(str(e), err=True)
+            return 2
     from clank_story.bots.solo import SoloDirector, SoloError
     from clank_story.campaign.model import CampaignError
 
@@ -42,7 +53,7 @@ def run_command(script: str, scenario: str | None, campaign: str | None, book: s
             if book is not None or position.ruleset.legacy:  # the Book of Secrets: waypoints, contracts
                 from clank_story.story.play import attach_book
 
-                attach_book(session, book)
+                attach_book(session, book, strict=True)
         if solo:
             SoloDirector.attach(session)
     except (SoloError, CampaignError) as e:

@@ -1,10 +1,11 @@
-"""A disk cache of parsed and compiled Book of Secrets files, so a warm start skips YAML parsing,
-validation and Jinja's code generator.
+"""A disk cache of parsed and checked Book of Secrets files, so a warm start skips YAML parsing and
+validation (Jinja's code for a template is generated on first use in each process).
 
 One file per source file, keyed by its resolved path, mtime, size and the versions that shape the
 result (this format, the package, Jinja, Python, and the effect and helper vocabulary; bump FORMAT
-when the checks change). Entries are `marshal` data (plain values and code
-objects), written atomically; anything unreadable is ignored and rebuilt. The folder is `book/` in
+when the checks change). Entries are plain data in JSON with a checksum (content/cachefile.py),
+written atomically: nothing in a cache file can run code, and a file that is unreadable, damaged,
+made for another key or of the wrong shape is ignored and rebuilt. The folder is `book/` in
 the user's cache dir (platformdirs) or in $CLANK_STORY_CACHE; CLANK_STORY_CACHE=off turns it off
 (the same convention as the content cache)."""
 
@@ -12,13 +13,13 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import marshal
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
-FORMAT = 4
+from clank_story.content import cachefile
+
+FORMAT = 5
 
 
 def cache_dir() -> Path | None:
@@ -45,7 +46,7 @@ def _key(path: Path) -> tuple[Path, str] | None:
     ident = "|".join(map(str, (FORMAT, __version__, jinja2.__version__, importlib.util.MAGIC_NUMBER.hex(),
                                 sys.implementation.cache_tag, vocabulary, path.resolve(), st.st_mtime_ns,
                                 st.st_size)))
-    return folder / (hashlib.sha1(ident.encode()).hexdigest() + ".marshal"), ident
+    return folder / (hashlib.sha1(ident.encode()).hexdigest() + ".json"), ident
 
 
 def load(path: Path) -> dict[str, Any] | None:
@@ -53,18 +54,25 @@ def load(path: Path) -> dict[str, Any] | None:
     if key is None:
         return None
     file, ident = key
+    found, entry = cachefile.load(file, ident)
+    if not found or not _well_formed(entry):
+        return None
+    _repath(entry, str(path))
+    return entry
+
+
+def _well_formed(entry: Any) -> bool:
+    """The shape load_entry makes (a file of another shape is a cache miss, never a crash later)."""
     try:
-        data = marshal.loads(file.read_bytes())
-    except (OSError, ValueError, EOFError, TypeError):
-        return None
-    if not isinstance(data, dict) or data.get("ident") != ident:
-        return None
-    entry = data.get("entry")
-    if isinstance(entry, dict):
-        entry["path"] = str(path)
-        _repath(entry, str(path))
-        return entry
-    return None
+        return (isinstance(entry, dict) and isinstance(entry["passages"], list) and isinstance(entry["contracts"], list)
+                and all(isinstance(d, tuple) and len(d) == 7 and isinstance(d[1], int) and isinstance(d[2], int)
+                        and all(isinstance(x, str) for x in d[3:6]) for d in entry["diags"])
+                and all(isinstance(p["data"], dict) and isinstance(p["data"]["id"], str)
+                        and isinstance(p["data"]["line"], int) and isinstance(p["sources"], dict)
+                        and all(isinstance(v, str) for v in p["sources"].values()) for p in entry["passages"])
+                and all(isinstance(c, dict) and isinstance(c.get("id"), str) for c in entry["contracts"]))
+    except (KeyError, TypeError):
+        return False
 
 
 def _repath(entry: dict[str, Any], path: str) -> None:
@@ -78,13 +86,5 @@ def _repath(entry: dict[str, Any], path: str) -> None:
 
 def store(path: Path, entry: dict[str, Any]) -> None:
     key = _key(path)
-    if key is None:
-        return
-    file, ident = key
-    try:
-        file.parent.mkdir(parents=True, exist_ok=True)
-        tmp = file.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(marshal.dumps({"ident": ident, "entry": entry}))
-        os.replace(tmp, file)
-    except (OSError, ValueError):
-        pass  # a cache that cannot be written only costs time
+    if key is not None:
+        cachefile.write(key[0], key[1], entry)  # a cache that cannot be written only costs time

@@ -1,5 +1,6 @@
 """Putting a Book of Secrets into a session: load it (leniently: authoring errors are logged and
-the broken passages apologise when reached), and route the game's events through it."""
+the broken passages apologise when reached; or strictly, for `run`: any error refuses the book), and
+route the game's events through it."""
 
 from __future__ import annotations
 
@@ -31,19 +32,20 @@ def shipped_campaign_cards() -> list[str]:
     return list(catalog(roots).cards())
 
 
-def load_for_game(folder: str | Path | None, cards: list[str] | None = None) -> Book:
-    """The book in `folder` (the shipped one if None), its diagnostics logged, never raising."""
+def load_for_game(folder: str | Path | None, cards: list[str] | None = None, *, strict: bool = False) -> Book:
+    """The book in `folder` (the shipped one if None), its diagnostics logged. Lenient by default (a
+    broken passage apologises when reached); `strict` raises ContentError on any error instead."""
     from clank_story.story.passages import load_book, log_diagnostics
 
     if folder is None and cards is not None:  # the shipped book may name the shipped campaigns' cards
         cards = [*cards, *shipped_campaign_cards()]
-    book = load_book(Path(folder) if folder is not None else shipped_book(), cards=cards)
+    book = load_book(Path(folder) if folder is not None else shipped_book(), cards=cards, strict=strict)
     log_diagnostics(book)
     return book
 
 
 def attach_book(session: Session, folder: str | Path | None = None, state: StoryState | None = None, *,
                 prologue: str | None = None, epilogue: str | None = None,
-                waypoints: dict[str, str] | None = None) -> Router:
-    book = load_for_game(folder, list(session.game.ruleset.cards))
+                waypoints: dict[str, str] | None = None, strict: bool = False) -> Router:
+    book = load_for_game(folder, list(session.game.ruleset.cards), strict=strict)
     return session.attach_story(book, state, prologue=prologue, epilogue=epilogue, waypoints=waypoints)
