@@ -54,7 +54,7 @@ def load(path: Path) -> dict[str, Any] | None:
     if key is None:
         return None
     file, ident = key
-    found, entry = cachefile.load(file, ident)
+    found, entry = cachefile.load(file, ident, plain=True)
     if not found or not _well_formed(entry):
         return None
     _repath(entry, str(path))
@@ -62,22 +62,43 @@ def load(path: Path) -> dict[str, Any] | None:
 
 
 def _well_formed(entry: Any) -> bool:
-    """The shape load_entry makes (a file of another shape is a cache miss, never a crash later)."""
+    """The shape load_entry makes, as far as loading the book relies on it: a file of any other shape
+    is a cache miss, never a crash later. (A file that passes is plain data, read like a book file's.)"""
+    from dataclasses import MISSING, fields
+
+    from clank_story.story.contracts import Contract
+
     try:
-        return (isinstance(entry, dict) and isinstance(entry["passages"], list) and isinstance(entry["contracts"], list)
-                and all(isinstance(d, tuple) and len(d) == 7 and isinstance(d[1], int) and isinstance(d[2], int)
-                        and all(isinstance(x, str) for x in d[3:6]) for d in entry["diags"])
-                and all(isinstance(p["data"], dict) and isinstance(p["data"]["id"], str)
-                        and isinstance(p["data"]["line"], int) and isinstance(p["sources"], dict)
-                        and all(isinstance(v, str) for v in p["sources"].values()) for p in entry["passages"])
-                and all(isinstance(c, dict) and isinstance(c.get("id"), str) for c in entry["contracts"]))
-    except (KeyError, TypeError):
+        for _path, line, col, code, message, severity, pid in entry["diags"]:
+            if not (type(line) is int and type(col) is int and type(code) is str and type(message) is str
+                    and type(severity) is str and (pid is None or type(pid) is str)):
+                return False
+        for item in entry["passages"]:
+            data = item["data"]
+            if not (type(data["id"]) is str and type(data["line"]) is int and type(data["col"]) is int):
+                return False
+            for v in item["sources"].values():
+                if type(v) is not str:
+                    return False
+            for ref in data["refs"]:
+                if len(ref) != 4:
+                    return False
+            for pos in data["pos"].values():
+                if len(pos) != 2:
+                    return False
+            for x in (*data.get("choices", ()), *data.get("effects", ())):
+                if type(x) is not dict:
+                    return False
+        names = {f.name for f in fields(Contract)}
+        required = {f.name for f in fields(Contract) if f.default is MISSING and f.default_factory is MISSING}
+        return all(type(c) is dict and required <= c.keys() <= names for c in entry["contracts"])
+    except (KeyError, TypeError, ValueError, AttributeError):
         return False
 
 
 def _repath(entry: dict[str, Any], path: str) -> None:
     """Diagnostics name the file as the caller spelled it (relative or absolute)."""
-    entry["diags"] = [(path, *d[1:]) for d in entry["diags"]]
+    entry["diags"] = [[path, *d[1:]] for d in entry["diags"]]
     for item in entry["passages"]:
         item["data"]["path"] = path
     for c in entry["contracts"]:
@@ -87,4 +108,4 @@ def _repath(entry: dict[str, Any], path: str) -> None:
 def store(path: Path, entry: dict[str, Any]) -> None:
     key = _key(path)
     if key is not None:
-        cachefile.write(key[0], key[1], entry)  # a cache that cannot be written only costs time
+        cachefile.write(key[0], key[1], entry, plain=True)  # a cache that cannot be written only costs time

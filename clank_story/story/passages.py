@@ -264,6 +264,8 @@ def check_passage(pid: str, node: Node, key_pos: tuple[int, int], report: Report
             choice = _choice(i, cnode, report, codes, data)
             if choice is not None:
                 data["choices"].append(choice)
+    data["pos"] = {k: list(v) for k, v in data["pos"].items()}  # JSON's shapes: the disk cache gives back
+    data["refs"] = [list(r) for r in data["refs"]]  # exactly what was stored
     return data, codes
 
 
@@ -382,8 +384,8 @@ def _compile(fn: Any, source: str, node: Node | None, report: Report, codes: dic
             report.error(node.path, node.line, node.col, e.code, e.message)
 
 
-def _plain_diag(d: Diagnostic, passage: str | None) -> tuple[Any, ...]:
-    return (d.path, d.line, d.col, d.code, d.message, d.severity, passage)
+def _plain_diag(d: Diagnostic, passage: str | None) -> list[Any]:
+    return [d.path, d.line, d.col, d.code, d.message, d.severity, passage]
 
 
 # -- putting the files together ---------------------------------------------------------------------
