@@ -114,14 +114,14 @@ def check_spec(spec: SimSpec) -> None:
 def play_game(spec: SimSpec, index: int) -> GameResult:
     """One whole all-bot game; returns what the report counts."""
     from clank_story.rules.setup import setup_game
-    from clank_story.session import Session
+    from clank_story.table.session import Session
 
     seed = game_seed(spec.seed, index)
     strategies = seats_for(spec, index)
     seats = [{"name": f"Seat {i + 1}", "bot": s} for i, s in enumerate(strategies)]
     session = Session(setup_game(_ruleset(spec.board), seed, {"players": seats}))
     if spec.story and (spec.book is not None or session.game.legacy):
-        from clank_story.story.play import attach_book
+        from clank_story.table.session import attach_book
 
         attach_book(session, spec.book)
     director = None

@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 from scenarios import Table, make_table
 
+import clank_story.words  # noqa: F401 - refusals read as sentences (str(error)) in every test
+
 
 def _seats(ana: dict[str, Any] | None, rex: dict[str, Any] | None, extra: list[dict[str, Any]]) -> list[dict]:
     return [{"name": "Ana", **(ana or {})}, {"name": "Rex", **(rex or {})}, *extra]
@@ -44,4 +46,5 @@ def _private_cache(tmp_path_factory: pytest.TempPathFactory):
     import os
 
     os.environ.setdefault("CLANK_STORY_CACHE", str(tmp_path_factory.mktemp("cache")))
+    os.environ["CLANK_STORY_LANG"] = "en"  # the suite reads English whatever the machine's locale
     yield

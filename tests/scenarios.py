@@ -9,7 +9,7 @@ from clank_story.content.scenario import load_scenario
 from clank_story.rules.errors import CommandError
 from clank_story.rules.state import CUBES, Game
 from clank_story.rules.view import PlayerView, views
-from clank_story.session import Session
+from clank_story.table.session import Session
 
 DATA = Path(__file__).parent / "data"
 ANCHOR = DATA / "scenarios" / "inline.yaml"  # boards/ and cards/ under tests/data are found from here
@@ -58,3 +58,24 @@ def make_table(ruleset: str, board: str, seats: list[dict[str, Any]], **scenario
 def hand(*cards: str) -> dict[str, Any]:
     """A seat holding exactly these cards (and an empty deck and discard)."""
     return {"hand": list(cards), "deck": [], "discard": []}
+
+
+def answer(game: Game, line: str, router=None) -> str | None:
+    """What a looking command shows, resolved through the verb table as the dispatcher does (None
+    when the line is not a looking command)."""
+    from clank_story import looking
+    from clank_story.table import verbs
+
+    typed = " ".join(line.split())
+    word, _, rest = typed.partition(" ")
+    verb = verbs.find(word)
+    if verb is None or verb.kind != verbs.LOOKING:
+        return None
+    return looking.answer(game, verb.name, rest, typed=typed, router=router, verbs=verbs.VERBS)
+
+
+def help_text(topic: str | None = None) -> str:
+    from clank_story.looking.help import help_text as text
+    from clank_story.table.verbs import VERBS
+
+    return text(topic, VERBS)

@@ -60,7 +60,7 @@ RENDER = r"""
 import json, sys, time, statistics
 sys.path.insert(0, "tests")
 from clank_story.content.scenario import load_scenario
-from clank_story.session import Session
+from clank_story.table.session import Session
 from clank_story.story.passages import load_book
 from clank_story.story.render import render, truth
 from clank_story.rules.view import views

@@ -25,7 +25,7 @@ from clank_story.campaign.lifecycle import (
 )
 from clank_story.campaign.setup import campaign_position
 from clank_story.campaign.store import create_campaign, read_campaign
-from clank_story.session import Session
+from clank_story.table.session import Session
 
 GAMES = 10
 TARGET_MS = 50.0

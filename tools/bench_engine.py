@@ -17,7 +17,7 @@ from clank_story.bots import make_bot
 from clank_story.content.scenario import load_scenario
 from clank_story.rules.engine import apply
 from clank_story.rules.setup import setup_game
-from clank_story.session import Session, install_messages
+from clank_story.table.session import Session
 
 SEATS = [{"name": f"P{i}", "bot": "random"} for i in range(4)]
 
@@ -54,14 +54,15 @@ def recorded_script(ruleset: str, seed: int) -> tuple[str, int]:
 
 
 def replay_rate(ruleset: str, seed: int) -> float:
-    from clank_story.script import run_script
+    from clank_story.table.opening import table_for_session
+    from clank_story.table.scripts import run_script
 
     text, count = recorded_script(ruleset, seed)
     humans = [{"name": f"P{i}"} for i in range(4)]
     pos = load_scenario(ruleset=ruleset, seats=humans, seed=seed)
     session = Session.start(pos)
     start = time.perf_counter()
-    outcome = run_script(session, text, "bench", lambda line: None)
+    outcome = run_script(table_for_session(session), text, "bench", lambda line: None)
     elapsed = time.perf_counter() - start
     assert outcome.status == 0, outcome.message
     return count / elapsed
@@ -96,7 +97,6 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=100)
     args = parser.parse_args()
-    install_messages()
     for ruleset in ("classic", "legacy"):
         runs = [bot_games(ruleset, args.games, 1000 * i) for i in range(5)]
         print(f"{ruleset}: random-bot games/s (4 players, one process): "

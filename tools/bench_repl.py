@@ -75,10 +75,11 @@ def pty_latency(env: dict[str, str], runs: int) -> dict[str, float]:
 
 
 def loop_latency(runs: int) -> dict[str, float]:
-    """Seconds PlayLoop.handle takes per command, inside the process (median)."""
-    from clank_story.repl.start import Options, new_game
+    """Seconds Table.handle takes per command, inside the process (median)."""
+    from clank_story.table.opening import OneShot, Options, open_game, play_seats
 
-    loop, _ = new_game(Options(seed=7), None)
+    loop = open_game(OneShot("legacy", seed=7, seats=play_seats(None, None, None, False)), Options(save=False))
+    loop.opening()
     out: dict[str, list[float]] = {c: [] for c in COMMANDS}
     for _ in range(runs):
         for command in COMMANDS:
@@ -154,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     print("one command, Enter to next prompt in a pty (median ms):")
     for c, t in result["command_in_pty_ms"].items():
         print(f"  {c:<14} {t:>7}")
-    print("one command inside the process, PlayLoop.handle (median ms):  target <= 20 ms")
+    print("one command inside the process, Table.handle (median ms):  target <= 20 ms")
     for c, t in result["command_in_process_ms"].items():
         print(f"  {c:<14} {t:>7}")
     return 0

@@ -131,5 +131,5 @@ def load(paths: list[str] | Pending, cards: set[str] | None) -> BookFacts:
     facts: dict[tuple[str, str], list[Fact] | None] = {}
     for _, part in results:
         facts.update(part)
-    passages._assemble(book, [entry for entry, _ in results], cards)
+    passages.assemble(book, [entry for entry, _ in results], cards)
     return BookFacts(book, facts, list(pending.paths))

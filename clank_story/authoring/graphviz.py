@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 
-from clank_story.authoring.words import say
+from clank_story.words import say
 
 
 class GraphvizMissing(Exception):
@@ -16,19 +16,19 @@ def to_svg(dot: str, program: str = "dot") -> str:
     """The SVG Graphviz draws from `dot`; `program` is `dot` (layered) or `neato` (pinned positions)."""
     exe = shutil.which(program)
     if exe is None:
-        raise GraphvizMissing(say("graphviz.missing", program=program))
+        raise GraphvizMissing(say("authoring.graphviz.missing", program=program))
     try:
         done = subprocess.run([exe, "-Tsvg"], input=dot, capture_output=True, text=True, timeout=60, check=False)
     except (OSError, subprocess.TimeoutExpired) as e:
-        raise GraphvizMissing(say("graphviz.failed", error=e)) from None
+        raise GraphvizMissing(say("authoring.graphviz.failed", error=e)) from None
     if done.returncode != 0:
-        raise GraphvizMissing(say("graphviz.failed", error=done.stderr.strip() or f"exit status {done.returncode}"))
+        raise GraphvizMissing(say("authoring.graphviz.failed", error=done.stderr.strip() or f"exit status {done.returncode}"))
     return done.stdout
 
 
 def board_svg(board) -> str:  # board: rules.model.Board
     """A board as SVG: `neato` keeps spaces at their `pos` when every space has one, else `dot` lays it out."""
-    from clank_story.catalogue import board_dot
+    from clank_story.looking.catalogue import board_dot
 
     pinned = bool(board.spaces) and all(s.pos is not None for s in board.spaces.values())
     return to_svg(board_dot(board), "neato" if pinned else "dot")

@@ -150,7 +150,7 @@ def content_root(f: SourceFile) -> Path | None:
 
 def _content(project: Project, report: Report) -> None:
     """Cards, boards, secrets and market files, merged over the core content. Each content folder is
-    loaded by the game's own loader (library._load_root, with its caches); a folder it refuses is then
+    loaded by the game's own loader (library.load_root, with its caches); a folder it refuses is then
     checked file by file, so every file's problems are reported, not only the first."""
     from clank_story.content import library
     from clank_story.content.effects_check import Refs
@@ -170,7 +170,7 @@ def _content(project: Project, report: Report) -> None:
         loaded = None
         if root is not None:
             try:
-                loaded = library._load_root(root)
+                loaded = library.load_root(root)
             except ContentError:
                 loaded = None
         if loaded is None:

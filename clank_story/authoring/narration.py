@@ -1,5 +1,6 @@
-"""Checking a narration file (locale/<lang>/narration.yaml): `events:` one-line templates keyed by
-event kind, `words:` snippets, and `prose:` Jinja variants (docs/narration.md)."""
+"""Checking a narration file (locale/<lang>/narration.yaml): under `narrate:`, `events:` one-line
+templates keyed by event kind, `prose:` Jinja variants (docs/narration.md), and words (format strings,
+or forms chosen by plural category or grammatical person)."""
 
 from __future__ import annotations
 
@@ -33,20 +34,40 @@ def event_kinds() -> frozenset[str]:
 
 def check_narration(node: Node, report: Report) -> None:
     path = node.path
-    if not isinstance(node.value, dict):
-        report.error(path, 1, 1, "LN051", "a narration file is a mapping with `events:`, `words:` and `prose:`")
+    if not isinstance(node.value, dict) or "narrate" not in node.value:
+        report.error(path, 1, 1, "LN051", "a narration file is a mapping `narrate:` with `events:`, `prose:` and words")
         return
-    for key, section in node.items():
-        line, col = node.key_pos(key)
-        if key not in ("events", "words", "prose"):
-            report.error(path, line, col, "LN051",
-                         f"unknown section '{key}'{suggest(str(key), ['events', 'words', 'prose'])}")
-        elif not isinstance(section.value, dict):
+    for key in node.value:
+        if key != "narrate":
+            line, col = node.key_pos(key)
+            report.error(path, line, col, "LN051", f"unknown section '{key}'{suggest(str(key), ['narrate'])}")
+    top = node.child("narrate")
+    if not isinstance(top.value, dict):
+        report.error(path, top.line, top.col, "LN051", "`narrate:` is a mapping")
+        return
+    words = {}
+    for key, section in top.items():
+        if key in ("events", "prose") and not isinstance(section.value, dict):
             report.error(path, section.line, section.col, "LN051", f"`{key}:` is a mapping")
         elif key == "prose":
             _prose(section, report)
+        elif key == "events":
+            _formats(section, report, events=True)
         else:
-            _formats(section, report, events=key == "events")
+            words[key] = section
+    _words(words, report)
+
+
+def _words(words: dict[str, Node], report: Report) -> None:
+    for key, item in words.items():
+        variants = [item] if not isinstance(item.value, dict) else [item.child(k) for k in item.value]
+        for v in variants:
+            if not isinstance(v.value, str):
+                report.error(v.path, v.line, v.col, "LN051", f"'{key}' should be text (or one: / other: forms)")
+                continue
+            problem = format_problem(v.value)
+            if problem:
+                report.error(v.path, v.line, v.col, "LN052", f"'{key}': {problem}")
 
 
 def _formats(section: Node, report: Report, *, events: bool) -> None:

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from clank_story.authoring.discover import shown_path
-from clank_story.authoring.words import say
 from clank_story.content.diagnostics import ContentError, Diagnostic
 from clank_story.content.schema import suggest
+from clank_story.words import say
 
 _LOGGED = re.compile(r"^(?P<path>.*):(?P<line>\d+):(?P<col>\d+): (?P<sev>error|warning)\[(?P<code>\w+)\]: (?P<msg>.*)$",
                      re.S)
@@ -50,20 +50,20 @@ class _Capture(logging.Handler):
 
 def preview(passage: str, *, book: Path | None = None, scenario: Path | None = None, campaign: Path | None = None,
             settings: list[str] | None = None, choices: list[int] | None = None, seed: int | None = None) -> Preview:
+    from clank_story.story.book import shipped_book
     from clank_story.story.passages import load_book
-    from clank_story.story.play import shipped_book
 
     folder = book or shipped_book()
     if not Path(folder).is_dir():
-        raise PreviewError(say("preview.no_book", folder=folder))
+        raise PreviewError(say("authoring.preview.no_book", folder=folder))
     loaded = load_book(folder)
     out = Preview()
     if passage not in loaded.passages:
         out.diagnostics.append(Diagnostic(shown_path(folder), 1, 1, "BS204", say(
-            "preview.no_passage", passage=passage, hint=suggest(passage, sorted(loaded.passages)))))
+            "authoring.preview.no_passage", passage=passage, hint=suggest(passage, sorted(loaded.passages)))))
         return out
     position, story = _position(passage, Path(folder), scenario, campaign, seed)
-    from clank_story.session import Session
+    from clank_story.table.session import Session
 
     session = Session.start(position)
     router = session.attach_story(loaded, story)
@@ -73,15 +73,15 @@ def preview(passage: str, *, book: Path | None = None, scenario: Path | None = N
     reader = game.me.name
     before = _state(session)
     p = loaded.passages[passage]
-    out.lines.append(say("preview.header", passage=passage, title=p.title or passage, path=shown_path(p.path),
+    out.lines.append(say("authoring.preview.header", passage=passage, title=p.title or passage, path=shown_path(p.path),
                          line=p.line))
-    out.lines.append(say("preview.state", ruleset=game.ruleset.name, board=game.board.name, turn=game.turn_number,
+    out.lines.append(say("authoring.preview.state", ruleset=game.ruleset.name, board=game.board.name, turn=game.turn_number,
                          reader=reader, space=game.ruleset.space_name(game.me.space), gold=game.me.gold,
                          health=game.me.health_left))
     if p.effects:
         from clank_story.narrate.lines import Narrator, describe_block
 
-        out.lines.append(say("preview.effects", effects=describe_block(Narrator(), p.effects,
+        out.lines.append(say("authoring.preview.effects", effects=describe_block(Narrator(), p.effects,
                                                                            game.ruleset.name_of)))
     capture = _Capture()
     logger = logging.getLogger("clank_story.story")
@@ -91,13 +91,13 @@ def preview(passage: str, *, book: Path | None = None, scenario: Path | None = N
         _tell(out, session, events)
         for n in choices or []:
             if session.game.pending is None:
-                out.lines.append(say("preview.nothing_to_choose", n=n))
+                out.lines.append(say("authoring.preview.nothing_to_choose", n=n))
                 break
-            out.lines.append(say("preview.choose", n=n))
+            out.lines.append(say("authoring.preview.choose", n=n))
             try:
                 events = session.do(f"choose {n}")
             except Exception as e:  # a refused answer (out of range): say so, change nothing
-                out.lines.append(say("preview.refused", reason=e))
+                out.lines.append(say("authoring.preview.refused", reason=e))
                 break
             _tell(out, session, events)
     finally:
@@ -119,7 +119,7 @@ def _position(passage: str, folder: Path, scenario: Path | None, campaign: Path 
     try:
         if scenario is not None:
             if not scenario.is_file():
-                raise PreviewError(say("preview.no_file", path=scenario))
+                raise PreviewError(say("authoring.preview.no_file", path=scenario))
             return load_scenario(scenario, seed=seed), story
         if campaign is not None:
             return _campaign_position(campaign, seed)
@@ -197,17 +197,17 @@ def apply_setting(session: Any, setting: str) -> None:
     name, eq, raw = setting.partition("=")
     name = name.strip()
     if not eq or not name:
-        raise PreviewError(say("preview.set.form", setting=setting))
+        raise PreviewError(say("authoring.preview.set.form", setting=setting))
     game, story = session.game, session.story
     parts = name.split(".")
 
     def bad(reason: str) -> PreviewError:
-        return PreviewError(say("preview.set.bad", setting=setting, reason=reason))
+        return PreviewError(say("authoring.preview.set.bad", setting=setting, reason=reason))
 
     def number() -> int:
         value = _value(raw)
         if not isinstance(value, int) or isinstance(value, bool):
-            raise bad(say("preview.set.number"))
+            raise bad(say("authoring.preview.set.number"))
         return value
 
     if parts[0] in ("me", "players"):
@@ -216,17 +216,17 @@ def apply_setting(session: Any, setting: str) -> None:
         elif parts[0] == "players" and len(parts) == 3:
             names = [p.name for p in game.players]
             if parts[1] not in names:
-                raise bad(say("preview.set.no_player", player=parts[1], players=", ".join(names)))
+                raise bad(say("authoring.preview.set.no_player", player=parts[1], players=", ".join(names)))
             player, attr = game.player(parts[1]), parts[2]
         else:
-            raise bad(say("preview.set.which"))
+            raise bad(say("authoring.preview.set.which"))
         _set_player(game, player, attr, raw, bad, number)
     elif parts[0] == "game" and len(parts) >= 2:
         attr = parts[1]
         if attr == "rage":
             n = number()
             if not 1 <= n <= len(game.board.rage_track):
-                raise bad(say("preview.set.range", low=1, high=len(game.board.rage_track)))
+                raise bad(say("authoring.preview.set.range", low=1, high=len(game.board.rage_track)))
             game.rage = n
         elif attr == "turn":
             game.turn_number = number()
@@ -239,7 +239,7 @@ def apply_setting(session: Any, setting: str) -> None:
         elif attr == "countdown":
             game.countdown = None if _value(raw) is None else number()
         else:
-            raise bad(say("preview.set.unknown", what="game", attr=attr,
+            raise bad(say("authoring.preview.set.unknown", what="game", attr=attr,
                           hint=suggest(attr, ["rage", "turn", "row", "bag", "countdown"])))
     elif parts[0] == "campaign" and len(parts) >= 2:
         attr = parts[1]
@@ -260,10 +260,10 @@ def apply_setting(session: Any, setting: str) -> None:
         elif attr == "contracts" and len(parts) == 2:
             story.contracts = _list(raw)
         else:
-            raise bad(say("preview.set.unknown", what="campaign", attr=".".join(parts[1:]),
+            raise bad(say("authoring.preview.set.unknown", what="campaign", attr=".".join(parts[1:]),
                           hint=suggest(attr, ["flags", "counters", "seen", "game_number", "name", "contracts"])))
     else:
-        raise bad(say("preview.set.which"))
+        raise bad(say("authoring.preview.set.which"))
 
 
 def _set_player(game: Any, player: Any, attr: str, raw: str, bad: Any, number: Any) -> None:
@@ -277,7 +277,7 @@ def _set_player(game: Any, player: Any, attr: str, raw: str, bad: Any, number: A
     elif attr == "space":
         space = raw.strip()
         if space not in game.board.spaces:
-            raise bad(say("preview.set.no_space", space=space, hint=suggest(space, list(game.board.spaces))))
+            raise bad(say("authoring.preview.set.no_space", space=space, hint=suggest(space, list(game.board.spaces))))
         player.space = space
     elif attr == "artifact":
         value = _value(raw)
@@ -287,27 +287,27 @@ def _set_player(game: Any, player: Any, attr: str, raw: str, bad: Any, number: A
     elif attr == "status":
         value = raw.strip()
         if value not in ("playing", "escaped", "knocked_out"):
-            raise bad(say("preview.set.status"))
+            raise bad(say("authoring.preview.set.status"))
         player.status = value
     elif attr in _TURN_INTS or attr == "exhausted":
         if player is not game.me:
-            raise bad(say("preview.set.active", attr=attr))
+            raise bad(say("authoring.preview.set.active", attr=attr))
         if attr == "exhausted":
             game.turn.exhausted = bool(_value(raw))
         else:
             setattr(game.turn, attr, number())
     elif attr in _DERIVED:
         instead = _DERIVED[attr]
-        raise bad(say("preview.set.derived", attr=attr) + (say("preview.set.instead", attr=instead) if instead else ""))
+        raise bad(say("authoring.preview.set.derived", attr=attr) + (say("authoring.preview.set.instead", attr=instead) if instead else ""))
     else:
         known = [*_PLAYER_INTS, *_PLAYER_LISTS, "space", "artifact", "clank", "status", *_TURN_INTS, "exhausted"]
-        raise bad(say("preview.set.unknown", what="a player", attr=attr, hint=suggest(attr, known)))
+        raise bad(say("authoring.preview.set.unknown", what="a player", attr=attr, hint=suggest(attr, known)))
 
 
 def _check_cards(game: Any, cards: list[str], bad: Any) -> None:
     for card in cards:
         if card not in game.ruleset.cards:
-            raise bad(say("preview.set.no_card", card=card, hint=suggest(card, list(game.ruleset.cards))))
+            raise bad(say("authoring.preview.set.no_card", card=card, hint=suggest(card, list(game.ruleset.cards))))
 
 
 # -- telling what happened --------------------------------------------------------------------------
@@ -321,17 +321,17 @@ def _tell(out: Preview, session: Any, events: list[Any]) -> None:
     for e in events:
         if isinstance(e, sev.PassageOpened):
             out.lines.append("")
-            out.lines.append(say("preview.passage", title=e.title, passage=e.passage))
-            out.lines += (e.text or say("preview.no_text")).splitlines()
+            out.lines.append(say("authoring.preview.passage", title=e.title, passage=e.passage))
+            out.lines += (e.text or say("authoring.preview.no_text")).splitlines()
             out.lines.append("")
             continue
         if isinstance(e, ev.QuestionAsked):
             continue  # the question and its options are shown below, with the hidden ones
         text = narrator.line(game, e)
         if text:
-            out.lines.append(say("preview.event", text=text.strip()))
+            out.lines.append(say("authoring.preview.event", text=text.strip()))
     if game.pending is not None:
-        out.lines += [say("preview.question", text=t) for t in narrator.question(game)]
+        out.lines += [say("authoring.preview.question", text=t) for t in narrator.question(game)]
         if game.pending.get("q") == "story":
             out.lines += _hidden(session, game.pending)
 
@@ -361,7 +361,7 @@ def _hidden(session: Any, pending: dict[str, Any]) -> list[str]:
                 values.append(f"{text} = {evaluate(compile_condition(text), names)!r}")
             except StoryProblem as e:
                 values.append(f"{text}: {e.message}")
-        lines.append(say("preview.hidden", n=i + 1, text=choice.get("text", ""), condition=condition,
+        lines.append(say("authoring.preview.hidden", n=i + 1, text=choice.get("text", ""), condition=condition,
                          values=("; " + ", ".join(values)) if values else ""))
     return lines
 
@@ -410,18 +410,18 @@ def _changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     lines: list[str] = []
     for name, now in after["players"].items():
         was = before["players"].get(name, {})
-        diffs = [say("preview.diff", what=k, was=_show(was.get(k)), now=_show(v)) for k, v in now.items()
+        diffs = [say("authoring.preview.diff", what=k, was=_show(was.get(k)), now=_show(v)) for k, v in now.items()
                  if was.get(k) != v]
         if diffs:
-            lines.append(say("preview.changed", who=name, changes=", ".join(diffs)))
+            lines.append(say("authoring.preview.changed", who=name, changes=", ".join(diffs)))
     if after["rage"] != before["rage"]:
-        lines.append(say("preview.changed", who="game", changes=say(
-            "preview.diff", what="rage", was=before["rage"], now=after["rage"])))
-    diffs = [say("preview.diff", what=k, was=_show(before["story"].get(k)), now=_show(v))
+        lines.append(say("authoring.preview.changed", who="game", changes=say(
+            "authoring.preview.diff", what="rage", was=before["rage"], now=after["rage"])))
+    diffs = [say("authoring.preview.diff", what=k, was=_show(before["story"].get(k)), now=_show(v))
              for k, v in after["story"].items() if before["story"].get(k) != v]
     if diffs:
-        lines.append(say("preview.changed", who="story", changes=", ".join(diffs)))
-    return ["", say("preview.changes"), *lines] if lines else ["", say("preview.no_changes")]
+        lines.append(say("authoring.preview.changed", who="story", changes=", ".join(diffs)))
+    return ["", say("authoring.preview.changes"), *lines] if lines else ["", say("authoring.preview.no_changes")]
 
 
 def _show(value: Any) -> str:
@@ -435,9 +435,9 @@ def _show(value: Any) -> str:
 def _next(session: Any) -> str:
     game = session.game
     if game.pending is not None:
-        return say("preview.waiting", high=len(game.pending["options"]))
+        return say("authoring.preview.waiting", high=len(game.pending["options"]))
     agenda = session.story.agenda if session.story is not None else []
     follow = next((s for s in agenda if s.get("do") == "open"), None)
     if follow is not None:
-        return say("preview.then", passage=follow["passage"])
-    return say("preview.done")
+        return say("authoring.preview.then", passage=follow["passage"])
+    return say("authoring.preview.done")

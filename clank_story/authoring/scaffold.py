@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from clank_story.authoring.words import say
+from clank_story.words import say
 
 
 class ScaffoldError(Exception):
@@ -192,10 +192,10 @@ def scaffold(name: str, parent: Path = Path(".")) -> Path:
 
     ident = slug(name)
     if not ident:
-        raise ScaffoldError(say("scaffold.bad_name", name=name))
+        raise ScaffoldError(say("authoring.scaffold.bad_name", name=name))
     folder = parent / ident
     if folder.exists():
-        raise ScaffoldError(say("scaffold.exists", folder=folder))
+        raise ScaffoldError(say("authoring.scaffold.exists", folder=folder))
     try:
         for rel, text in files(name, ident).items():
             path = folder / rel
@@ -203,5 +203,5 @@ def scaffold(name: str, parent: Path = Path(".")) -> Path:
             path.write_text(text, encoding="utf-8")
         write(folder / "schemas")
     except OSError as e:
-        raise ScaffoldError(say("scaffold.failed", folder=folder, error=e.strerror or e)) from None
+        raise ScaffoldError(say("authoring.scaffold.failed", folder=folder, error=e.strerror or e)) from None
     return folder

@@ -209,17 +209,26 @@ def schemas() -> dict[str, dict[str, Any]]:
             "contracts": {"type": "object", "additionalProperties": table(d.CONTRACT, "a contract of the campaign")},
             "rivals": {"type": "array", "items": table(d.RIVAL, "a bot rival")},
         }))
-    text_or_pair = {"anyOf": [{"type": "string"}, {"type": "object", "additionalProperties": False,
-                                                     "properties": {"you": {"type": "string"},
-                                                                    "they": {"type": "string"}}}]}
+    plural_keys, person_keys = ("zero", "one", "two", "few", "many", "other"), ("you", "they")
+    text = {"type": "string"}
+    plural = {"description": "forms by CLDR plural category, chosen by the count `n`", "anyOf": [text, {
+        "type": "object", "additionalProperties": False, "minProperties": 1,
+        "properties": {k: text for k in plural_keys}}]}
+    text_or_form = {"description": "a format string, or forms by person (you/they) or plural category",
+                    "anyOf": [_ref("plural"), {"type": "object", "additionalProperties": False, "minProperties": 1,
+                                               "properties": {k: _ref("plural") for k in person_keys}}]}
+    forms = {"plural": plural, "text_or_form": text_or_form}
+    text_or_form = _ref("text_or_form")
     out["narration.schema.json"] = _document("narration.schema.json", {
         "type": "object", "additionalProperties": False, "description": "narration templates (docs/narration.md)",
-        "properties": {
-            "events": {"type": "object", "additionalProperties": text_or_pair,
-                       "description": "one line per event kind; {placeholders} are the event's fields"},
-            "words": {"type": "object", "additionalProperties": text_or_pair},
-            "prose": {"type": "object", "additionalProperties": {"type": "array", "items": text_or_pair},
-                      "description": "Jinja variants per beat kind"}}})
+        "properties": {"narrate": {
+            "type": "object", "description": "the narration's words: events, prose, and words by id",
+            "additionalProperties": text_or_form,
+            "properties": {
+                "events": {"type": "object", "additionalProperties": text_or_form,
+                           "description": "one line per event kind; {placeholders} are the event's fields"},
+                "prose": {"type": "object", "additionalProperties": {"type": "array", "items": text_or_form},
+                          "description": "Jinja variants per beat kind"}}}}}, forms)
     return out
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import difflib
 import functools
-from collections.abc import Iterator
 from typing import Any
 
 from jinja2 import nodes
@@ -350,6 +349,3 @@ def facts_for(source: str, kind: str, trees: dict[str, nodes.Template] | None = 
     tree = (trees or {}).get(source) or parse_template(source)
     return template_facts(tree) if tree is not None else None
 
-
-def iter_facts(facts: list[Fact], kind: str) -> Iterator[Fact]:
-    return (f for f in facts if f[0] == kind)

@@ -10,12 +10,11 @@ and it announces a target score at the start and the verdict at the end.
 It is a session driver (session.drivers): it sees every batch of events and acts when a turn has
 ended. Its state lives in `game.notes["solo"]` as plain data, so saves and undo carry it, and all its
 dice come from the game's RNG, so a solo game is a pure function of the seed and the commands.
-Every sentence comes from locale/<lang>/solo.yaml.
+Every sentence comes from the words catalog (locale/<lang>/solo.yaml).
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,6 +25,7 @@ from clank_story.rules.dragon import attack, row_cubes
 from clank_story.rules.outcomes import knock_out
 from clank_story.rules.row import refill
 from clank_story.rules.state import Game, Player
+from clank_story.words import say
 
 THREAT = "threat"  # the bag colour of threat cubes (a neutral cube: rules/dragon.py sets it aside)
 KEY = "solo"
@@ -66,27 +66,18 @@ class SoloNews(ev.Event):
     info: dict[str, Any] = field(default_factory=dict)
 
 
-@functools.lru_cache(maxsize=4)
-def _words(lang: str) -> Mapping[str, str]:
-    from clank_story.content.yamlio import load_file, plain
-    from clank_story.paths import locale_dir
-
-    return plain(load_file(locale_dir(lang) / "solo.yaml").value)["solo"]
-
-
 class SoloDirector:
-    def __init__(self, level: str = "normal", lang: str = "en") -> None:
+    def __init__(self, level: str = "normal") -> None:
         if level not in LEVELS:
             raise SoloError(self.say("bad_level", level=level, levels=", ".join(LEVELS)))
         self.level_name = level
         self.level = LEVELS[level]
-        self.lang = lang
         self.target: int | None = None  # the target score of the game this director last saw
 
     @classmethod
-    def attach(cls, session: Any, level: str = "normal", lang: str = "en") -> SoloDirector:
+    def attach(cls, session: Any, level: str = "normal") -> SoloDirector:
         """Make `session` a solo game: one seat, this director acting between turns."""
-        director = cls(level, lang)
+        director = cls(level)
         if len(session.game.players) != 1:
             raise SoloError(director.say("one_seat", n=len(session.game.players)))
         session.drivers.append(director)
@@ -94,7 +85,7 @@ class SoloDirector:
 
     # -- words -----------------------------------------------------------------------------------
     def say(self, key: str, **params: Any) -> str:
-        return _words(self.lang)[key].format(**params)
+        return say(f"solo.{key}", **params)
 
     def news(self, what: str, key: str | None = None, **info: Any) -> SoloNews:
         return SoloNews(what, self.say(key or what, **info), info)

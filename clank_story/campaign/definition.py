@@ -16,11 +16,11 @@ from typing import Any
 
 from clank_story.campaign.abilities import parse_ability, references
 from clank_story.campaign.model import CampaignError
-from clank_story.campaign.words import say
 from clank_story.content.diagnostics import ContentError, Diagnostic, Report
 from clank_story.content.schema import Field, check_fields, suggest
 from clank_story.content.yamlio import Node, load_file, plain
 from clank_story.paths import shipped
+from clank_story.words import say
 
 DEFINITION_FILE = "campaign.yaml"
 DEFAULT_DEFINITION = "gilt-and-gristle"

@@ -25,7 +25,7 @@ from typing import Any
 
 from clank_story.campaign.definition import Definition, Section
 from clank_story.campaign.model import COLOURS, Campaign, CampaignError, Employee, MissionReport, Sticker
-from clank_story.campaign.words import say
+from clank_story.words import say
 
 ESCAPED, KNOCKED_OUT = "escaped", "knocked_out"
 DEFAULT_BOT = "random"

@@ -13,8 +13,8 @@ from clank_story.campaign.abilities import apply_abilities, seat_changes
 from clank_story.campaign.definition import Definition
 from clank_story.campaign.lifecycle import GameSetup
 from clank_story.campaign.model import CampaignError
-from clank_story.campaign.words import say
 from clank_story.rules.model import Ruleset
+from clank_story.words import say
 
 if TYPE_CHECKING:
     from clank_story.content.scenario import Position

@@ -7,9 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 from clank_story.campaign.definition import Definition
-from clank_story.campaign.lifecycle import GameEnd
 from clank_story.campaign.model import NO_LEVEL, Campaign
-from clank_story.campaign.words import say
+from clank_story.words import say
 
 
 def status_lines(campaign: Campaign, definition: Definition | None = None,
@@ -82,35 +81,3 @@ def _track(marks: int, boxes: int) -> str:
 def as_json(campaign: Campaign) -> dict[str, Any]:
     """The campaign as JSON-ready data (the saved game as data, not as its JSON text)."""
     return campaign.to_dict()
-
-
-def end_of_game_lines(end: GameEnd, definition: Definition) -> list[str]:
-    """What the table hears at the end of a game: the reviews, promotions and the Dran track. The
-    passages themselves (`end.readings`) are read by the story layer."""
-    r = end.report
-    lines = [say("campaign.end.report" if r.winner else "campaign.end.report_no_mvp", game=r.game, winner=r.winner)]
-    for review in end.reviews:
-        for goal_id in review.goals_ticked:
-            goal = definition.goal(goal_id)
-            lines.append(say("campaign.end.goal", name=review.player, goal=goal.text if goal and goal.text else goal_id))
-        if review.checkmarks:
-            reasons = ", ".join(_reason(r) for r in review.checkmarks)
-            total = end.campaign.employee(review.player).status.checkmarks
-            lines.append(say("campaign.end.checkmarks", name=review.player, n=len(review.checkmarks),
-                             reasons=reasons, total=total))
-        else:
-            lines.append(say("campaign.end.no_checkmark", name=review.player))
-        for level in review.promotions:
-            lines.append(say("campaign.end.promotion", name=review.player, level=definition.level_name(level)))
-    if end.dran_x:
-        lines.append(say("campaign.end.dran", n=len(end.campaign.dran_track)))
-    if end.campaign.contract_row:
-        lines.append(say("campaign.end.carried", contracts=", ".join(
-            definition.contracts[c].name if c in definition.contracts else c for c in end.campaign.contract_row)))
-    return lines
-
-
-def _reason(reason: str) -> str:
-    if reason.startswith("goals-row-"):
-        return say("campaign.reason.goals", row=reason.removeprefix("goals-row-"))
-    return say(f"campaign.reason.{reason}")

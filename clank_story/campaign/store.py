@@ -24,10 +24,10 @@ from ruamel.yaml.scalarstring import LiteralScalarString
 from clank_story.campaign import roundtrip
 from clank_story.campaign.migrations import detect_version, migrate
 from clank_story.campaign.model import SCHEMA_VERSION, Campaign, CampaignError, validate
-from clank_story.campaign.words import say
 from clank_story.content.diagnostics import ContentError, Diagnostic, Report
 from clank_story.content.reading import MAX_FILE_BYTES, not_utf8, too_big
 from clank_story.content.yamlio import Node, load_text, plain
+from clank_story.words import say
 
 ENV_VAR = "CLANK_STORY_CAMPAIGN"
 APP_NAME = "clank-story"
@@ -115,8 +115,8 @@ def read_campaign(path: str | os.PathLike[str]) -> CampaignFile:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        bad = not_utf8(data, e.start, str(p), "CF001")  # where, and "(byte N)" counted from 1
-        message = f"{say('campaign.not_utf8')} {bad.message.removeprefix('not UTF-8 ')}"
+        bad = not_utf8(data, e.start, str(p), "CF001")  # where: line and column, the byte counted from 1
+        message = say("campaign.not_utf8", byte=f"{e.start + 1:,}")
         raise _unreadable(p, [replace(bad, message=message)]) from None
     return parse_campaign(text, p, stamp)
 

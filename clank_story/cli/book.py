@@ -9,6 +9,8 @@ from typing import NoReturn
 
 import click
 
+from clank_story.cli import options
+
 PATHS_HELP = "Files or folders to read (default: the shipped content)."
 
 
@@ -23,6 +25,7 @@ def _fail(message: str, status: int = 2) -> NoReturn:
 
 
 @book.command("lint")
+@options.lang()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--strict", is_flag=True, help="Warnings fail too (exit status 1).")
@@ -31,23 +34,24 @@ def lint_command(paths: tuple[Path, ...], fmt: str, strict: bool) -> None:
 
     Exit status: 0 clean, 1 errors (or warnings with --strict), 2 a path that does not exist."""
     from clank_story.authoring.lint import LintUsageError, lint
-    from clank_story.authoring.words import say
+    from clank_story.words import say
 
     try:
         result = lint(list(paths))
     except LintUsageError as e:
-        _fail(say("lint.no_path", paths=e))
+        _fail(say("authoring.lint.no_path", paths=e))
     if fmt == "json":
         click.echo(result.as_json())
     else:
         for line in result.as_text():
             click.echo(line)
-        summary = say("lint.summary", files=result.files, errors=len(result.errors), warnings=len(result.warnings))
-        click.echo(summary if result.diagnostics else say("lint.clean", files=result.files), err=True)
+        summary = say("authoring.lint.summary", files=result.files, errors=len(result.errors), warnings=len(result.warnings))
+        click.echo(summary if result.diagnostics else say("authoring.lint.clean", files=result.files), err=True)
     sys.exit(result.status(strict))
 
 
 @book.command("graph")
+@options.lang()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(["dot", "mermaid", "svg"]), default="dot", show_default=True)
 def graph_command(paths: tuple[Path, ...], fmt: str) -> None:
@@ -57,14 +61,14 @@ def graph_command(paths: tuple[Path, ...], fmt: str) -> None:
     from clank_story.authoring.graph import passage_graph, to_dot, to_mermaid
     from clank_story.authoring.graphviz import GraphvizMissing, to_svg
     from clank_story.authoring.lint import LintUsageError, load_project
-    from clank_story.authoring.words import say
+    from clank_story.words import say
 
     try:
         project, _ = load_project(list(paths))
     except LintUsageError as e:
-        _fail(say("lint.no_path", paths=e))
+        _fail(say("authoring.lint.no_path", paths=e))
     if project.book is None:
-        _fail(say("graph.no_book"))
+        _fail(say("authoring.graph.no_book"))
     g = passage_graph(project)
     if fmt == "mermaid":
         click.echo(to_mermaid(g), nl=False)
@@ -80,21 +84,23 @@ def graph_command(paths: tuple[Path, ...], fmt: str) -> None:
 
 
 @book.command("schema")
+@options.lang()
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("schemas"),
               show_default=True, help="The folder to write the JSON Schemas to.")
 def schema_command(out: Path) -> None:
     """Write JSON Schemas for every content file type (for yaml-language-server in editors)."""
     from clank_story.authoring.schemas import write
-    from clank_story.authoring.words import say
+    from clank_story.words import say
 
     try:
         written = write(out)
     except OSError as e:
-        _fail(say("schema.failed", folder=out, error=e.strerror or e))
-    click.echo(say("schema.written", count=len(written), folder=out))
+        _fail(say("authoring.schema.failed", folder=out, error=e.strerror or e))
+    click.echo(say("authoring.schema.written", count=len(written), folder=out))
 
 
 @book.command("preview")
+@options.lang()
 @click.argument("passage")
 @click.option("--book", "book_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Read the Book of Secrets from this folder (default: the shipped one).")
@@ -133,12 +139,12 @@ def scaffold_command(name: str, parent: Path) -> None:
     """Make a new campaign folder NAME: a definition with one game, a small board, a prologue, a
     waypoint passage, a contract and an epilogue, a scenario and a test script. It lints clean and plays."""
     from clank_story.authoring.scaffold import ScaffoldError, scaffold
-    from clank_story.authoring.words import say
+    from clank_story.words import say
 
     try:
         folder = scaffold(name, parent)
     except ScaffoldError as e:
         _fail(str(e))
-    click.echo(say("scaffold.done", folder=folder, name=name))
-    for line in say("scaffold.next", folder=folder).splitlines():
+    click.echo(say("authoring.scaffold.done", folder=folder, name=name))
+    for line in say("authoring.scaffold.next", folder=folder).splitlines():
         click.echo(line)

@@ -9,7 +9,7 @@ from typing import NoReturn
 
 import click
 
-CAMPAIGN_HELP = "The campaign file (default: $CLANK_STORY_CAMPAIGN, else campaign.yaml in your data folder)."
+from clank_story.cli import options
 
 
 @click.group("campaign")
@@ -25,15 +25,16 @@ def campaign() -> None:
 @click.option("--bot", default="random", show_default=True, help="The rivals' bot strategy.")
 @click.option("--definition", "definition_ref", default=None, metavar="ID",
               help="A campaign definition under campaigns/ (or its folder). Default: gilt-and-gristle.")
-@click.option("--campaign", "campaign_file", type=click.Path(dir_okay=False), help=CAMPAIGN_HELP)
+@options.campaign()
+@options.lang()
 def new(name: str, players: tuple[str, ...], rivals: int, bot: str, definition_ref: str | None,
-        campaign_file: str | None) -> None:
+        campaign: str | None) -> None:
     """Start the campaign NAME (your franchise's charter name) in a new campaign file."""
     from clank_story.campaign.definition import DEFAULT_DEFINITION, load_definition
     from clank_story.campaign.lifecycle import new_campaign
     from clank_story.campaign.model import CampaignError
     from clank_story.campaign.store import campaign_path, create_campaign
-    from clank_story.campaign.words import say
+    from clank_story.words import say
 
     seats = _parse_players(players)
     if seats is None:
@@ -50,7 +51,7 @@ def new(name: str, players: tuple[str, ...], rivals: int, bot: str, definition_r
         for e in data.players:
             if e.bot:
                 e.bot = bot
-        path = campaign_path(campaign_file)
+        path = campaign_path(campaign)
         create_campaign(path, data)
     except CampaignError as e:
         _fail(str(e))
@@ -59,9 +60,10 @@ def new(name: str, players: tuple[str, ...], rivals: int, bot: str, definition_r
 
 
 @campaign.command("show")
-@click.option("--json", "as_json", is_flag=True, help="Print the campaign as JSON.")
-@click.option("--campaign", "campaign_file", type=click.Path(dir_okay=False), help=CAMPAIGN_HELP)
-def show(as_json: bool, campaign_file: str | None) -> None:
+@options.as_json("Print the campaign as JSON.")
+@options.campaign()
+@options.lang()
+def show(as_json: bool, campaign: str | None) -> None:
     """Show the franchise: status, mission reports and the franchise board."""
     from clank_story.campaign.definition import load_definition
     from clank_story.campaign.model import CampaignError
@@ -70,7 +72,7 @@ def show(as_json: bool, campaign_file: str | None) -> None:
     from clank_story.campaign.store import campaign_path, read_campaign
 
     try:
-        cf = read_campaign(campaign_path(campaign_file))
+        cf = read_campaign(campaign_path(campaign))
     except CampaignError as e:
         _fail(str(e))
     if as_json:

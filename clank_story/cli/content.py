@@ -7,15 +7,18 @@ import sys
 
 import click
 
+from clank_story.cli import options
+
 
 @click.command()
 @click.option("--ruleset", type=click.Choice(["classic", "legacy"]), default="classic", show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="A JSON list of card objects (DESIGN.md §3 keys).")
+@options.as_json("A JSON list of card objects (DESIGN.md §3 keys).")
+@options.lang()
 def cards(ruleset: str, as_json: bool) -> None:
     """The card catalogue of a ruleset: starting deck, Reserve and the row deck."""
-    from clank_story.catalogue import card_records, cards_text
     from clank_story.content.diagnostics import ContentError
     from clank_story.content.library import build_ruleset, catalog
+    from clank_story.looking.catalogue import card_records, cards_text
 
     try:
         rules = build_ruleset(catalog(), ruleset)
@@ -31,10 +34,11 @@ def board() -> None:
 
 
 @board.command("list")
+@options.lang()
 def board_list() -> None:
     """Every board with its ruleset and size."""
-    from clank_story.catalogue import boards_text
     from clank_story.content.library import catalog
+    from clank_story.looking.catalogue import boards_text
 
     click.echo(boards_text(catalog()))
 
@@ -42,14 +46,16 @@ def board_list() -> None:
 @board.command("show")
 @click.argument("board_id")
 @click.option("--format", "fmt", type=click.Choice(["text", "dot", "svg"]), default="text", show_default=True)
+@options.lang()
 def board_show(board_id: str, fmt: str) -> None:
     """One board: its spaces, what lies there, and the paths out with what they need."""
-    from clank_story.catalogue import board_dot, board_text, words
     from clank_story.content.library import catalog
+    from clank_story.looking.catalogue import board_dot, board_text
+    from clank_story.words import say
 
     cat = catalog()
     if board_id not in cat.boards:
-        click.echo(words()["unknown_board"].format(id=board_id, boards=", ".join(sorted(cat.boards))), err=True)
+        click.echo(say("catalogue.unknown_board", id=board_id, boards=", ".join(sorted(cat.boards))), err=True)
         sys.exit(2)
     b = cat.boards[board_id]
     if fmt == "svg":  # Graphviz draws it, when installed (the message says how to install it if not)

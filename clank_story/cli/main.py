@@ -8,6 +8,7 @@ import sys
 import click
 
 from clank_story import __version__
+from clank_story.cli import options
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -18,12 +19,13 @@ def cli() -> None:
 
 @cli.command()
 @click.argument("script", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--scenario", type=click.Path(dir_okay=False), help="A scenario file: the starting position.")
-@click.option("--campaign", type=click.Path(dir_okay=False), help="A campaign file to play the next game of.")
-@click.option("--book", type=click.Path(file_okay=False), help="Read the Book of Secrets from this folder.")
-@click.option("--seed", type=int, help="The random seed (overrides the scenario's).")
+@options.scenario()
+@options.campaign("A campaign file to play the game in progress (else the next game) of.")
+@options.book("Read the Book of Secrets from this folder instead of the game's own.")
+@options.seed("The random seed (overrides the scenario's).")
 @click.option("--transcript", type=click.Path(dir_okay=False, writable=True), help="Also write the narration here.")
 @click.option("--solo", is_flag=True, help="Play alone: one seat, with the solo director between turns.")
+@options.lang()
 def run(script: str, scenario: str | None, campaign: str | None, book: str | None, seed: int | None,
         transcript: str | None, solo: bool) -> None:
     """Run a command file (`-` for stdin) with no prompt; print the narration."""
@@ -67,6 +69,15 @@ def _register_content() -> None:
 
 
 _register_content()
+
+
+def _register_saves() -> None:
+    from clank_story.cli.saves import saves_command  # click only; the saves load on use
+
+    cli.add_command(saves_command)
+
+
+_register_saves()
 
 
 def _register_book() -> None:

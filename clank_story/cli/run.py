@@ -1,4 +1,4 @@
-"""`clank-story run`: reading the files, printing narration, exit codes 0 / 1 / 2."""
+"""`clank-story run`: reading the files, printing narration, exit codes 0 / 1 / 2 (DESIGN.md §5)."""
 
 from __future__ import annotations
 
@@ -10,60 +10,37 @@ import click
 
 def run_command(script: str, scenario: str | None, campaign: str | None, book: str | None,
                 seed: int | None, transcript: str | None, solo: bool = False) -> int:
-    from clank_story.content.diagnostics import ContentError
-    from clank_story.content.scenario import load_scenario
-    from clank_story.script import run_script
-    from clank_story.session import Session, SessionError
+    from clank_story.table.opening import CampaignGame, OneShot, Options, StartError, open_game
+    from clank_story.table.scripts import run_script
+    from clank_story.words import say
 
     try:
-        text = sys.stdin.read() if script == "-" else Path(script).read_text(encoding="utf-8")
+        raw = sys.stdin.buffer.read() if script == "-" else Path(script).read_bytes()
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        click.echo(f"{script}: not UTF-8 (byte {e.start + 1:,})", err=True)
+        # the byte is counted from 1, like a content file's (content/reading.py)
+        click.echo(say("script.not_utf8", path=script, byte=f"{e.start + 1:,}"), err=True)
         return 2
     except OSError as e:
-        click.echo(f"{script}: cannot read the script: {getattr(e, 'strerror', None) or e}", err=True)
+        click.echo(say("script.cannot_read", path=script, error=e.strerror or e), err=True)
         return 2
     if book is not None and not Path(book).is_dir():
-        click.echo(f"--book {book}: no such folder", err=True)
+        click.echo(say("script.no_book", book=book), err=True)
         return 2
-    if book is not None:  # a broken book is refused before play starts (and before a campaign file is touched)
-        from clank_story.story.passages import load_book
-
-        try:
-            load_book(book, strict=True)
-        except ContentError as e:
-            click.echo(str(e), err=True)
+    if transcript is not None:
+        folder = Path(transcript).resolve().parent
+        if not folder.is_dir():
+            click.echo(say("script.no_transcript_folder", path=transcript, folder=folder), err=True)
             return 2
-    from clank_story.bots.solo import SoloDirector, SoloError
-    from clank_story.campaign.model import CampaignError
-
-    finish = None
+    if campaign is not None:  # the campaign's game in progress, else its next game
+        spec = CampaignGame(campaign, seed, book, scenario)
+    else:
+        spec = OneShot(seed=seed, scenario=scenario, book=book, solo=solo,
+                       seats=({"name": "You"},) if solo and scenario is None else None)
     try:
-        if campaign is not None:  # the campaign's next game; its end-of-game steps change the file
-            from clank_story.campaign_table import finish_game, open_table
-
-            table = open_table(campaign, seed=seed, book=book, scenario=scenario)
-            session = table.session
-
-            def finish() -> tuple[list, list[str]]:
-                return finish_game(table), table.closing
-        else:
-            position = load_scenario(scenario, seed=seed, seats=[{"name": "You"}] if solo else None)
-            session = Session.start(position)
-            if book is not None or position.ruleset.legacy:  # the Book of Secrets: waypoints, contracts
-                from clank_story.story.play import attach_book
-
-                attach_book(session, book, strict=True)
-        if solo:
-            SoloDirector.attach(session)
-    except (SoloError, CampaignError) as e:
-        click.echo(f"{campaign or scenario or 'setup'}: {e}", err=True)
-        return 2
-    except ContentError as e:
+        table = open_game(spec, Options(interactive=False, save=campaign is not None))
+    except StartError as e:
         click.echo(str(e), err=True)
-        return 2
-    except SessionError as e:
-        click.echo(f"{scenario or 'setup'}: {e}", err=True)
         return 2
     lines: list[str] = []
 
@@ -71,13 +48,13 @@ def run_command(script: str, scenario: str | None, campaign: str | None, book: s
         lines.append(line)
         click.echo(line)
 
-    try:
-        outcome = run_script(session, text, "<stdin>" if script == "-" else script, emit, finish)
-    except CampaignError as e:
-        click.echo(f"{campaign}: {e}", err=True)
-        return 2
+    outcome = run_script(table, text, "<stdin>" if script == "-" else script, emit)
     if transcript:
-        Path(transcript).write_text("\n".join(lines) + ("\n" if lines else ""), encoding="utf-8")
+        try:
+            Path(transcript).write_text("\n".join(lines) + ("\n" if lines else ""), encoding="utf-8")
+        except OSError as e:
+            click.echo(say("script.transcript_failed", path=transcript, error=e.strerror or e), err=True)
+            return 2
     if outcome.message:
         click.echo(outcome.message, err=True)
     return outcome.status

@@ -8,6 +8,8 @@ from typing import Any
 
 import click
 
+from clank_story.cli import options
+
 
 @click.command()
 @click.option("--games", "-n", type=int, default=100, show_default=True, help="How many games to play.")
@@ -20,6 +22,7 @@ import click
 @click.option("--book", type=click.Path(file_okay=False), help="Read the Book of Secrets from this folder.")
 @click.option("--no-story", is_flag=True, help="Play without the Book of Secrets (legacy boards read it by default).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@options.lang()
 def sim(games: int, players: str, board: str, seed: int, jobs: int, solo: bool, book: str | None,
         no_story: bool, as_json: bool) -> None:
     """Play many seeded bot games and report escapes, knock-outs, scores, game length and more.

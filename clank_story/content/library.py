@@ -38,8 +38,13 @@ class Catalog:
         return {c.id: c for f in self.card_files for c in f.cards}
 
 
+def forget() -> None:
+    """Drop the in-process parsed content roots (the disk caches check file times): `reload`."""
+    load_root.cache_clear()
+
+
 @functools.lru_cache(maxsize=16)
-def _load_root(root: Path) -> Catalog:
+def load_root(root: Path) -> Catalog:
     from clank_story.content.cache import cached
 
     return cached(root, lambda: _parse_root(root))
@@ -99,7 +104,7 @@ def catalog(roots: Sequence[Path] = ()) -> Catalog:
     """The shipped core content merged with extra roots (later roots add to or override earlier)."""
     merged = Catalog()
     for root in [core_root(), *roots]:
-        part = _load_root(Path(root).resolve())
+        part = load_root(Path(root).resolve())
         merged.card_files.extend(part.card_files)
         merged.boards.update(part.boards)
         merged.secrets.update(part.secrets)

@@ -1,35 +1,25 @@
-"""One line per event, from locale/<lang>/narration.yaml: used by `run` transcripts and the REPL."""
+"""One line per event, from the words catalog (`narrate.events.*`, locale/<lang>/narration.yaml): the
+plain narration behind questions, effect texts, and the fallback when prose cannot be told."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict
 from typing import Any
 
 from clank_story.rules import events as ev
 from clank_story.rules.state import Game
+from clank_story.words import choose, entry, fill, say
 
 
-@functools.lru_cache(maxsize=4)
-def templates(lang: str = "en") -> tuple[Mapping[str, str], Mapping[str, str]]:
-    from clank_story.narrate.catalog import load_locale
-
-    data = load_locale("narration.yaml", lang)
-    return data["events"], data["words"]
+def w(key: str, **params: Any) -> str:
+    """A narration word (`narrate.KEY`) in the current language."""
+    return say(f"narrate.{key}", **params)
 
 
 class Narrator:
-    def __init__(self, lang: str = "en") -> None:
-        self.events, self.words = templates(lang)
-
     def w(self, key: str, **params: Any) -> str:
-        template = self.words.get(f"{key}.one") if params.get("n") == 1 else None
-        template = template or self.words.get(key, key)
-        try:
-            return template.format(**params)
-        except (KeyError, IndexError, ValueError, TypeError):
-            return template
+        return w(key, **params)
 
     def card(self, game: Game, card_id: str) -> str:
         return game.ruleset.name_of(card_id)
@@ -38,7 +28,7 @@ class Narrator:
         return game.ruleset.space_name(space_id)
 
     def line(self, game: Game, event: ev.Event) -> str:
-        template = self.events.get(event.kind, "")
+        template = entry(f"narrate.events.{event.kind}", "")
         if not template:
             return ""
         if isinstance(event, ev.Answered) and event.question == "story":
@@ -118,10 +108,7 @@ class Narrator:
         if event.kind == "ContractRow":  # a story event (story/events.py), known here by its kind
             params["contracts"] = "; ".join(self.w("contract.brief", name=name, description=text)
                                             for _, name, text in data.get("contracts", ()))
-        try:
-            return template.format(**params)
-        except (KeyError, IndexError, ValueError):
-            return template
+        return fill(str(choose(template, params)), params)
 
     def lines(self, game: Game, events: Iterable[ev.Event]) -> list[str]:
         return [text for e in events if (text := self.line(game, e))]
@@ -152,50 +139,56 @@ class Narrator:
         return str(option)
 
 
-def describe_block(narrator: Narrator, block: Any, name: Callable[[str], str] | None = None) -> str:
+def _form(key: str, n: Any = 1) -> str | None:
+    """The narration word `key` in the form for `n` (None when the catalog has no such word)."""
+    value = entry(f"narrate.{key}")
+    return None if value is None else str(choose(value, {"n": n}))
+
+
+def describe_block(narrator: Narrator | None, block: Any, name: Callable[[str], str] | None = None) -> str:
     """A short text for a block of effects, generated from the data (`+2 Skill, +1 Clank`), with its
     conditions (`if you played another companion: draw 1`) and multipliers (`+1 Skill per ...`)."""
-    words = narrator.words
     name = name or (lambda card_id: card_id)
+    alternatives = _form("effect.or") or " / "
     parts: list[str] = []
     for m in [block] if isinstance(block, Mapping) else block:
         bits: list[str] = []
         for key, value in m.items():
             if key in ("if", "per"):
                 continue
-            template = words.get(f"effect.{key}.one") if value == 1 else None
-            template = template if template is not None else words.get(f"effect.{key}")
+            template = _form(f"effect.{key}", value if isinstance(value, int) else 1)
             if template is None:
                 bits.append(f"{key} {value}")
             elif not template:
                 continue  # said nothing of on purpose (flags, counters, goto)
             elif key == "choose":
-                what = words.get("effect.or", " / ").join(describe_block(narrator, b, name) for b in value)
-                bits.append(template.format(n=len(value), what=what))
+                what = alternatives.join(describe_block(narrator, b, name) for b in value)
+                bits.append(fill(template, {"n": len(value), "what": what}))
             elif key == "discard":
-                bits.append(template.format(n=1, what=describe_block(narrator, value, name)))
+                bits.append(fill(template, {"n": 1, "what": describe_block(narrator, value, name)}))
             elif key in ("gain_card", "destroy_card", "cardporium", "patron"):
-                bits.append(template.format(n=1, what=name(str(value))))
+                bits.append(fill(template, {"n": 1, "what": name(str(value))}))
             elif key == "trash":
                 piles = value.get("from", ["hand", "discard"]) if isinstance(value, Mapping) else ["hand", "discard"]
-                what = words.get("effect.or", " / ").join(words.get(f"pile.{p}", p) for p in piles)
-                bits.append(template.format(n=1, what=what))
+                what = alternatives.join(_form(f"pile.{p}") or p for p in piles)
+                bits.append(fill(template, {"n": 1, "what": what}))
             else:
                 try:
-                    bits.append(template.format(n=value, what=value))
-                except (KeyError, IndexError, ValueError, TypeError):  # `{n:+d}` meets a non-number
+                    bits.append(fill(template, {"n": value, "what": value}, strict=True))
+                except ValueError:  # `{n:+d}` meets a non-number
                     bits.append(f"{key} {value}")
         text = ", ".join(bits)
         per = m.get("per")
         if per:
             (key, what), = per.items()
-            text = words.get("effect.per", "{effects} {per}").format(
-                effects=text, per=words.get(f"per.{key}", key).format(what=what))
+            text = fill(_form("effect.per") or "{effects} {per}",
+                        {"effects": text, "per": fill(_form(f"per.{key}") or key, {"what": what})})
         cond = m.get("if")
         if cond:
             (key, what), = cond.items()
-            text = words.get("effect.if", "{cond}: {effects}").format(
-                cond=words.get(f"cond.{key}", key).format(what=str(what).replace("_", " ")), effects=text)
+            text = fill(_form("effect.if") or "{cond}: {effects}",
+                        {"cond": fill(_form(f"cond.{key}") or key, {"what": str(what).replace("_", " ")}),
+                         "effects": text})
         if text:
             parts.append(text)
     return "; ".join(parts) if any(isinstance(m, Mapping) and ("if" in m or "per" in m)

@@ -1,4 +1,4 @@
-"""Engine events told as prose, from the Jinja templates in locale/<lang>/narration.yaml (`prose:`).
+"""Engine events told as prose, from the Jinja templates of the words catalog (`narrate.prose`).
 
 Events are grouped into beats: a command's lead event (a card played, a move, an acquisition) with
 the numbers that follow it (`+2 Skill`, `+1 Clank`), so each beat is one sentence with its numbers
@@ -26,8 +26,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from clank_story.narrate.lines import Narrator
+from clank_story.narrate.lines import w as narrate_word
+from clank_story.narrate.scores import score_lines
 from clank_story.rules import events as ev
 from clank_story.rules.state import Game
+from clank_story.words import section
 
 WIDTH = 78
 NUMBER_KEYS = ("skill", "swords", "boots", "gold", "teleport", "clank", "clank_credit", "clank_empty", "cards",
@@ -76,14 +80,6 @@ class Beat:
             counter[key] += n
 
 
-@functools.lru_cache(maxsize=4)
-def _catalog(lang: str) -> tuple[Mapping[str, Any], Mapping[str, str]]:
-    from clank_story.narrate.catalog import load_locale
-
-    data = load_locale("narration.yaml", lang)
-    return data["prose"], data["words"]
-
-
 @functools.lru_cache(maxsize=1)
 def _environment():
     from jinja2 import StrictUndefined
@@ -126,14 +122,12 @@ class ProseNarrator:
     """Stateful only in where it is (turn, whose turn, beat count), which `state()` captures so undo
     and saved games narrate the same words again."""
 
-    def __init__(self, seed: int = 0, *, verbose: bool = False, lang: str = "en", width: int = WIDTH) -> None:
-        from clank_story.narrate.lines import Narrator
-
+    def __init__(self, seed: int = 0, *, verbose: bool = False, width: int = WIDTH) -> None:
         self.seed = seed
         self.verbose = verbose
         self.width = width
-        self.prose, self.words = _catalog(lang)
-        self.plain = Narrator(lang)  # names, questions, and a one-line fallback
+        self.prose = section("narrate.prose")
+        self.plain = Narrator()  # names, questions, and a one-line fallback
         self.turn = 0
         self.owner: str | None = None
         self.index = 0
@@ -154,12 +148,7 @@ class ProseNarrator:
 
     # -- words -----------------------------------------------------------------------------------
     def w(self, key: str, **params: Any) -> str:
-        template = self.words.get(f"{key}.one") if params.get("n") == 1 else None
-        template = template or self.words.get(key, key)
-        try:
-            return template.format(**params)
-        except (KeyError, IndexError, ValueError):
-            return template
+        return narrate_word(key, **params)
 
     def name(self, game: Game, card_id: str) -> str:
         return self.plain.card(game, card_id)
@@ -597,8 +586,6 @@ class ProseNarrator:
                 ctx = {"reason": self.w(f"reason.{e.reason}"), "winner": ("You" if e.winner == you else e.winner)
                        if e.winner else "", "winner_you": e.winner is not None and e.winner == you, "margin": margin}
                 text = self._wrap(self._safe(game, "game_over", ctx, False, e))
-                from clank_story.looking import score_lines
-
                 return [Line(text + "\n" + "\n".join(score_lines(game)), "over")]
         return []
 
@@ -610,6 +597,7 @@ class ProseNarrator:
         numbers = Beat("summary", player)
         paragraphs: list[Beat] = []
         extras: list[ev.Event] = []
+        after: list[Beat | list[ev.Event]] = []  # paragraphs and other layers' events, in the order they happened
 
         def deed(kind: str, item: str) -> None:
             if deeds and deeds[-1][0] == kind:
@@ -648,6 +636,7 @@ class ProseNarrator:
                     reveals.append(self.w(mark, name=name) if mark else name)
                 case ev.DragonAttacked() | ev.KnockedOut() | ev.Escaped() | ev.GameOver():
                     paragraphs.append(Beat(e.kind, getattr(e, "player", None), event=e, paragraph=True))
+                    after.append(paragraphs[-1])
                 case ev.Gained():
                     for key in ("gold",):
                         if e.gains.get(key) and e.player == player:
@@ -666,6 +655,10 @@ class ProseNarrator:
                     pass
                 case _:  # another layer's event (a passage read, a contract): told in full after the summary
                     extras.append(e)
+                    if after and isinstance(after[-1], list):
+                        after[-1].append(e)
+                    else:
+                        after.append([e])
         parts = []
         for kind, items in deeds:
             if kind == "played":
@@ -695,10 +688,11 @@ class ProseNarrator:
             if reveals:
                 text += " " + self._safe(game, "revealed", {"cards": self.listing(reveals)}, False, None)
             out.append(Line(self._wrap(text), "rival"))
-        if extras:
-            out += self._tell_beats(game, self._beats(game, extras))
-        for beat in paragraphs:
-            out.extend(self._paragraph(game, beat, self.you(game)))
+        for item in after:  # the end of a game: the last attack and the scores before the epilogue
+            if isinstance(item, list):
+                out += self._tell_beats(game, self._beats(game, item))
+            else:
+                out.extend(self._paragraph(game, item, self.you(game)))
         return out
 
 

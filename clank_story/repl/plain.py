@@ -7,16 +7,16 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from clank_story.narrate.prose import Line
-from clank_story.repl.core import PlayLoop
+from clank_story.table.table import Table
 
 
-def run_plain(loop: PlayLoop, first: Iterable[Line], stdin: TextIO | None, stdout: TextIO) -> int:
+def run_plain(table: Table, first: Iterable[Line], stdin: TextIO | None, stdout: TextIO) -> int:
     """Read a line, answer it, until `quit` or the end of input. When the input is not a terminal the
     commands are echoed after the prompt, so the output reads as a transcript."""
     echo = not _is_tty(stdin)
     show(first, stdout)
     while True:
-        prompt = loop.prompt()
+        prompt = table.prompt()
         if not echo:
             stdout.write(prompt)
             stdout.flush()
@@ -29,12 +29,16 @@ def run_plain(loop: PlayLoop, first: Iterable[Line], stdin: TextIO | None, stdou
         if raw == "":
             if not echo:
                 stdout.write("\n")
-            show(loop.quit().lines, stdout)
+            show(table.quit().lines, stdout)
             return 0
         if echo:
             stdout.write(prompt + raw.rstrip("\r\n") + "\n")
-        reply = loop.handle(raw)
-        show(reply.lines, stdout)
+        reply = table.handle(raw)  # Ctrl-C while it works: the table takes the command back and saves
+        try:
+            show(reply.lines, stdout)
+        except KeyboardInterrupt:
+            reply.quit = True
+            show(table.quit().lines, stdout)
         if reply.quit:
             return 0
 

@@ -14,9 +14,10 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.output.color_depth import ColorDepth
 from prompt_toolkit.styles import Style
 
-from clank_story import completion, saves
 from clank_story.narrate.prose import Line
-from clank_story.repl.core import PlayLoop
+from clank_story.repl import completion
+from clank_story.table.saves import history_path
+from clank_story.table.table import Table
 
 STYLE = {
     "header": "bold",
@@ -35,22 +36,22 @@ STYLE = {
 }
 
 
-class LoopCompleter(Completer):
-    """Adapts clank_story.completion (which knows nothing of prompt_toolkit) to the prompt."""
+class TableCompleter(Completer):
+    """Adapts repl/completion.py (which knows nothing of prompt_toolkit) to the prompt."""
 
-    def __init__(self, loop: PlayLoop) -> None:
-        self.loop = loop
+    def __init__(self, table: Table) -> None:
+        self.table = table
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
-        if self.loop.asking is not None:
+        if self.table.asking is not None:
             return
-        contracts = self.loop.session.router is not None
-        for c in completion.complete(self.loop.game, document.text_before_cursor, contracts=contracts):
+        contracts = self.table.session.router is not None
+        for c in completion.complete(self.table.game, document.text_before_cursor, contracts=contracts):
             yield Completion(c.text, start_position=c.start, display=c.display, display_meta=c.meta)
 
 
 def _history() -> History:
-    path = saves.history_path()
+    path = history_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.touch(exist_ok=True)
@@ -59,7 +60,7 @@ def _history() -> History:
         return InMemoryHistory()
 
 
-def run_terminal(loop: PlayLoop, first: Iterable[Line], *, color: bool) -> int:
+def run_terminal(table: Table, first: Iterable[Line], *, color: bool) -> int:
     style = Style.from_dict(STYLE if color else {"bottom-toolbar": "reverse"})
 
     def show(lines: Iterable[Line]) -> None:
@@ -70,23 +71,27 @@ def run_terminal(loop: PlayLoop, first: Iterable[Line], *, color: bool) -> int:
 
     prompt = PromptSession(
         history=_history(),
-        completer=LoopCompleter(loop),
+        completer=TableCompleter(table),
         complete_while_typing=False,
-        bottom_toolbar=lambda: " " + loop.toolbar(),
+        bottom_toolbar=lambda: " " + table.toolbar(),
         style=style,
         color_depth=None if color else ColorDepth.DEPTH_1_BIT,
         include_default_pygments_style=False,
     )
-    show(first)
-    while True:
-        try:
-            text = prompt.prompt(loop.prompt())
-        except KeyboardInterrupt:
-            continue  # Ctrl-C: the line is cleared, the game goes on
-        except EOFError:
-            show(loop.quit().lines)
-            return 0
-        reply = loop.handle(text)
-        show(reply.lines)
-        if reply.quit:
-            return 0
+    try:
+        show(first)
+        while True:
+            try:
+                text = prompt.prompt(table.prompt())
+            except KeyboardInterrupt:
+                continue  # Ctrl-C at the prompt: the line is cleared, the game goes on
+            except EOFError:
+                show(table.quit().lines)
+                return 0
+            reply = table.handle(text)  # Ctrl-C while it works: the table takes the command back and saves
+            show(reply.lines)
+            if reply.quit:
+                return 0
+    except KeyboardInterrupt:  # Ctrl-C while a reply was being printed: the game is whole; save and go
+        show(table.quit().lines)
+        return 0

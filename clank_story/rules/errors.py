@@ -1,8 +1,20 @@
-"""Refusals. Each quotes what was typed and says why; raising one means nothing changed."""
+"""Refusals. Each quotes what was typed and says why; raising one means nothing changed.
+
+A refusal carries a message key and its parameters, never a sentence: the words layer above
+(clank_story/words.py) puts it into the player's language and installs itself here as the renderer,
+so `str(error)` reads as a sentence wherever the program speaks."""
 
 from __future__ import annotations
 
-from clank_story.rules.messages import render
+from collections.abc import Callable
+
+_renderer: Callable[[CommandError], str] | None = None
+
+
+def use_renderer(render: Callable[[CommandError], str]) -> None:
+    """How refusals become sentences (set once by the words layer)."""
+    global _renderer
+    _renderer = render
 
 
 class CommandError(Exception):
@@ -16,7 +28,10 @@ class CommandError(Exception):
 
     @property
     def reason(self) -> str:
-        return render(self.key, self.params)
+        if _renderer is not None:
+            return _renderer(self)
+        args = ", ".join(f"{k}={v}" for k, v in self.params.items())
+        return f"{self.key}({args})"
 
     def __str__(self) -> str:
         return f"{self.typed}: {self.reason}" if self.typed else self.reason

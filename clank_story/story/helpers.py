@@ -12,6 +12,7 @@ from typing import Any
 from jinja2 import pass_context
 
 from clank_story.rules.view import CampaignView, GameView, PlayerView
+from clank_story.words import listing
 
 
 @dataclass(frozen=True)
@@ -118,7 +119,7 @@ def _space_name(ctx: Any, space: str) -> str:
 def _and_list(items: Iterable[Any], conjunction: str | None = None) -> str:
     words = [str(i) for i in items]
     if conjunction is None:
-        conjunction = story_word("list_and")
+        return listing(words)
     if len(words) < 2:
         return "".join(words)
     return ", ".join(words[:-1]) + f" {conjunction} " + words[-1]
@@ -130,12 +131,6 @@ def _range_doc(*args: Any) -> range:  # documented here; the sandbox supplies th
     from clank_story.story.sandbox import story_range
 
     return story_range(*args)
-
-
-def story_word(key: str) -> str:
-    from clank_story.story.words import word
-
-    return word(key)
 
 
 def install(env: Any) -> None:

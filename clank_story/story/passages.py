@@ -146,7 +146,7 @@ def load_book(root: str | Path, *, cards: Iterable[str] | None = None, cache: bo
         if cache:
             disk.store(paths[i], entry)
     book.files = len(entries)
-    _assemble(book, [e for e in entries if e is not None], set(cards) if cards is not None else None)
+    assemble(book, [e for e in entries if e is not None], set(cards) if cards is not None else None)
     if strict and book.errors:
         raise ContentError(book.diagnostics)
     return book
@@ -389,7 +389,7 @@ def _plain_diag(d: Diagnostic, passage: str | None) -> list[Any]:
 
 
 # -- putting the files together ---------------------------------------------------------------------
-def _assemble(book: Book, entries: list[dict[str, Any]], cards: set[str] | None) -> None:
+def assemble(book: Book, entries: list[dict[str, Any]], cards: set[str] | None) -> None:
     report = Report()
     for entry in entries:
         for path, line, col, code, message, severity, pid in entry["diags"]:

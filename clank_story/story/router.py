@@ -34,7 +34,7 @@ from clank_story.story.contracts import MUST_HAVE, Contract
 from clank_story.story.passages import CARD_EFFECTS, Book, Passage
 from clank_story.story.render import StoryProblem, compile_condition, render, truth
 from clank_story.story.state import StoryState
-from clank_story.story.words import word
+from clank_story.words import say
 
 log = logging.getLogger("clank_story.story")
 
@@ -85,10 +85,10 @@ class Router:
         `detail(contract)` (when, cost and reward, worded by the caller in the game's names) if given."""
         row = self.contract_row()
         if not row:
-            return [word("contracts.empty")]
-        lines = [word("contracts.header")]
+            return [say("story.contracts.empty")]
+        lines = [say("story.contracts.header")]
         for c in row:
-            lines.append(word("contracts.line", name=c.name, description=c.description))
+            lines.append(say("story.contracts.line", name=c.name, description=c.description))
             extra = detail(c) if detail is not None else ""
             if extra:
                 lines.append(extra)
@@ -179,11 +179,11 @@ class Router:
             first = self.book.passages.get(pid)
             where = (first.path, first.line, 1) if first else (self.book.root, 1, 1)
             self._drop_chain()
-            return [self._apologise(pid, [Diagnostic(*where, "BS203", word("goto_loop", passage=pid, chain=chain))])]
+            return [self._apologise(pid, [Diagnostic(*where, "BS203", say("story.goto_loop", passage=pid, chain=chain))])]
         state.chain.append(pid)
         passage = self.book.passages.get(pid)
         if passage is None:
-            return [self._apologise(pid, [Diagnostic(self.book.root, 1, 1, "BS204", word("no_passage", passage=pid))])]
+            return [self._apologise(pid, [Diagnostic(self.book.root, 1, 1, "BS204", say("story.no_passage", passage=pid))])]
         if pid in self.book.broken:
             return [self._apologise(pid, self.book.broken[pid])]
         again = passage.once and state.has_seen(pid)
@@ -194,7 +194,7 @@ class Router:
             if compiled is not None:
                 text = render(compiled, names)
             else:
-                text = word("again", title=passage.title or pid) if again else ""
+                text = say("story.again", title=passage.title or pid) if again else ""
         except StoryProblem as e:
             return [self._problem(passage, key, e)]
         if pid not in state.seen:
@@ -279,7 +279,7 @@ class Router:
                     where = (passage.path, passage.line, 1) if passage else (self.book.root, 1, 1)
                     self._drop_chain()
                     return [self._apologise(passage.id if passage else source,
-                                            [Diagnostic(*where, "BS205", word("unknown_card", card=card))])]
+                                            [Diagnostic(*where, "BS205", say("story.unknown_card", card=card))])]
         if not chosen:
             return []
         if game.over:  # only the story's own effects still mean something

@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 from authoring_tools import DATA
+from scenarios import help_text
 
-from clank_story import looking, saves
 from clank_story.content.scenario import load_scenario
 from clank_story.narrate.prose import ProseNarrator
-from clank_story.repl.core import PlayLoop
-from clank_story.session import Session
-from clank_story.story.play import attach_book
+from clank_story.table import verbs
+from clank_story.table.saves import Setup
+from clank_story.table.session import Session, attach_book
+from clank_story.table.table import Table
 
 CHARM = """\
 ruleset: legacy
@@ -39,12 +40,13 @@ def folder(tmp_path) -> Path:
 
 
 @pytest.fixture
-def loop(folder) -> PlayLoop:
+def loop(folder) -> Table:
     path = folder / "scenarios" / "well.yaml"
     position = load_scenario(path)
     session = Session.start(position)
     attach_book(session, folder / "book")
-    play = PlayLoop(session, saves.Setup(scenario=str(path), seed=position.seed), ProseNarrator(position.seed), None)
+    play = Table(session, ProseNarrator(position.seed), Setup(scenario=str(path), seed=position.seed),
+                 rebuild=lambda: load_scenario(path, seed=position.seed).ruleset)
     play.opening()
     return play
 
@@ -71,7 +73,7 @@ def test_reload_reads_the_book_and_board_again_and_keeps_the_game(loop, folder):
 def test_reload_refuses_content_that_lost_a_card_the_game_holds(loop):
     import dataclasses
 
-    from clank_story.authoring.reload import ReloadError, reload_session
+    from clank_story.table.reload import ReloadError, reload_session
 
     before, rules = loop.game.to_dict(), loop.game.ruleset
     smaller = dataclasses.replace(rules, cards={k: v for k, v in rules.cards.items() if k != "test-charm"})
@@ -98,6 +100,6 @@ def test_reload_refuses_content_that_does_not_load_and_says_where(loop, folder):
 
 
 def test_reload_is_a_prompt_command_with_help_and_takes_nothing(loop):
-    assert looking.resolve_verb("reload") == "reload"
-    assert "read cards, boards and the Book of Secrets again" in looking.help_text("reload")
+    assert verbs.find("reload").name == "reload"
+    assert "read cards, boards and the Book of Secrets again" in help_text("reload")
     assert loop.handle("reload everything").lines[0].tag == "refusal"

@@ -63,16 +63,16 @@ def test_it_plays_a_whole_campaign_game_prologue_to_epilogue(made):
     from clank_story.campaign.definition import load_definition
     from clank_story.campaign.lifecycle import new_campaign
     from clank_story.campaign.store import create_campaign, read_campaign
-    from clank_story.campaign_table import finish_game, open_table
+    from clank_story.table.opening import CampaignGame, Options, open_game
 
     definition, warnings = load_definition(made)
     assert warnings == [] and definition.id == "the-mill-job"
     create_campaign("valley.yaml", new_campaign(definition, "Valley Branch", players=[], rivals=2))
-    table = open_table("valley.yaml", seed=4, book=made / "book")
-    assert table.setup.prologue == "prologue" and "deliver-the-parcel" in table.session.story.contracts
-    table.session.opening()
-    assert table.session.game.over, "every seat is a bot: the game plays to its end"
-    finish_game(table)
+    table = open_game(CampaignGame("valley.yaml", seed=4, book=str(made / "book")), Options(interactive=False))
+    assert table.campaign.setup.prologue == "prologue" and "deliver-the-parcel" in table.session.story.contracts
+    table.opening()
+    table.close()
+    assert table.game.over, "every seat is a bot: the game plays to its end"
     campaign = read_campaign("valley.yaml").campaign
     assert {"prologue", "epilogue"} <= set(campaign.passages_seen)
     assert campaign.game_number == 2 and len(campaign.mission_reports) == 1

@@ -10,7 +10,7 @@ from scenarios import Table, make_table
 from clank_story.bots.solo import THREAT, SoloDirector, SoloError, SoloNews
 from clank_story.cli.main import cli
 from clank_story.rules.state import Game
-from clank_story.session import Session
+from clank_story.table.session import Session
 
 ROW = ["lantern", "sword", "boots", "hush", "pal", "orc"]
 DECK = ["lantern", "sword", "boots", "hush", "pal", "gem", "gem", "sword"]

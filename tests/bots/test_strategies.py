@@ -15,8 +15,8 @@ from clank_story.bots.strategies import PlannerBot
 from clank_story.rules.commands import Choose, PlayAll
 from clank_story.rules.engine import apply
 from clank_story.rules.state import Game
-from clank_story.session import Session, SessionError
 from clank_story.sim import SimSpec, _ruleset, game_seed, run_games
+from clank_story.table.session import Session, SessionError
 
 STRATEGIES = ("cautious", "greedy", "planner")
 BOARDS = ("cinder-halls", "brackenmoor")

@@ -12,7 +12,7 @@ from clank_story.campaign.lifecycle import GameResult, GameSetup, new_campaign, 
 from clank_story.campaign.model import Campaign
 from clank_story.campaign.setup import campaign_position
 from clank_story.campaign.store import CampaignFile, create_campaign
-from clank_story.session import Session
+from clank_story.table.session import Session
 
 DATA = Path(__file__).parent / "data"
 

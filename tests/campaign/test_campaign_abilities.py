@@ -12,7 +12,7 @@ from clank_story.campaign.lifecycle import start_of_game
 from clank_story.campaign.model import Campaign, CampaignError, Sticker
 from clank_story.campaign.setup import campaign_position, campaign_ruleset
 from clank_story.content.library import build_ruleset, catalog
-from clank_story.session import Session
+from clank_story.table.session import Session
 
 
 @pytest.fixture(scope="module")

@@ -209,7 +209,7 @@ def test_a_result_comes_only_from_a_finished_game(unfinished_game) -> None:
 @pytest.fixture
 def unfinished_game():
     from clank_story.content.scenario import load_scenario
-    from clank_story.session import Session
+    from clank_story.table.session import Session
 
     return Session.start(load_scenario(ruleset="legacy", board="brackenmoor")).game
 
@@ -260,20 +260,17 @@ def test_a_games_story_state_is_taken_over_at_its_end(fresh: Campaign) -> None:
         "The Test Branch", 1, True, True, False)
 
 
-def test_the_end_of_a_game_is_told_in_sentences(mini, fresh: Campaign) -> None:
-    from clank_story.campaign.show import end_of_game_lines
+def test_the_mission_report_and_reviews_are_told_in_sentences(mini, fresh: Campaign) -> None:
+    from clank_story.table.ending import report_lines
 
     fresh.contract_row = ["mind-the-mill"]
     end = end_of_game(fresh, mini, result(31, 0))
-    assert end_of_game_lines(end, mini) == [
+    assert report_lines(end, mini) == [
         "Mission report for game 1: the Most Valuable Employee is Ana.",
         "Ana ticks a Personal Goal: Escape with an artifact.",
         "Ana ticks a Personal Goal: Score 30 or more.",
         "Ana earns 3 checkmark(s) of grudging approval, for scoring, winning, completing Personal Goals row 2 (3 in all).",
-        "Ana is promoted: Copper Associate!",
         "Rex earns no checkmark this time.",
-        "Someone scored nothing: an X goes on the rival track (1 in all).",
-        "Still in the contract row, carried to the next game: Mind the Mill.",
     ]
 
 

@@ -1,15 +1,16 @@
-"""Playing a campaign's games through `run --campaign`: the file changes after every game."""
+"""Playing a campaign's games at the table (`run --campaign`, `play`): the file changes after every game."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
+
+from click.testing import CliRunner
 
 from clank_story.campaign.definition import DEFAULT_DEFINITION, load_definition
 from clank_story.campaign.lifecycle import new_campaign
 from clank_story.campaign.store import create_campaign, read_campaign
-from clank_story.campaign_table import finish_game, open_table
+from clank_story.cli.main import cli
+from clank_story.table.opening import CampaignGame, Options, open_game
 
 DEFINITION, _ = load_definition(DEFAULT_DEFINITION)
 
@@ -19,11 +20,10 @@ def all_bot_campaign(path: Path) -> Path:
     return path
 
 
-def run_next_game(tmp_path: Path, campaign: Path, seed: int) -> subprocess.CompletedProcess:
+def run_next_game(tmp_path: Path, campaign: Path, seed: int):
     script = tmp_path / "empty.txt"
     script.write_text("")
-    return subprocess.run([sys.executable, "-m", "clank_story", "run", str(script), "--campaign", str(campaign),
-                           "--seed", str(seed)], capture_output=True, text=True, timeout=120)
+    return CliRunner().invoke(cli, ["run", str(script), "--campaign", str(campaign), "--seed", str(seed)])
 
 
 def test_each_run_plays_the_next_campaign_game_and_writes_it_down(tmp_path):
@@ -32,44 +32,51 @@ def test_each_run_plays_the_next_campaign_game_and_writes_it_down(tmp_path):
     campaign.write_text("# our branch, est. this morning\n" + text)
     for game in (1, 2):
         result = run_next_game(tmp_path, campaign, seed=game)
-        assert result.returncode == 0, result.stderr
+        assert result.exit_code == 0, result.stderr
         c = read_campaign(campaign).campaign
         assert c.game_number == game + 1 and len(c.mission_reports) == game
-        assert "Mission report" in result.stdout or "mission report" in result.stdout.lower()
+        assert f"Mission report for game {game}" in result.stdout
     assert campaign.read_text().startswith("# our branch, est. this morning\n")
 
 
 def test_a_campaign_run_is_reproducible(tmp_path):
     a = run_next_game(tmp_path, all_bot_campaign(tmp_path / "a.yaml"), seed=5)
     b = run_next_game(tmp_path, all_bot_campaign(tmp_path / "b.yaml"), seed=5)
-    assert a.returncode == b.returncode == 0 and a.stdout == b.stdout
+    assert a.exit_code == b.exit_code == 0 and a.stdout == b.stdout
+
+
+def play_one(path: Path, seed: int):
+    table = open_game(CampaignGame(str(path), seed), Options(interactive=False))
+    heard: list = []
+    table.listeners.append(heard.extend)
+    try:
+        lines = table.opening()
+    finally:
+        table.close()
+    return table, heard, lines
 
 
 def test_all_ten_games_play_to_the_finale_with_bots(tmp_path):
     path = all_bot_campaign(tmp_path / "ten.yaml")
     for number in range(1, 11):
-        table = open_table(path, seed=100 + number)
-        assert table.setup.game_number == number
-        session = table.session
-        events = session.opening()
-        assert session.game.over, "every seat is a bot: the game plays to its end"
-        events += finish_game(table)
-        assert table.closing
+        table, events, lines = play_one(path, 100 + number)
+        assert table.campaign.game_number == number
+        assert table.game.over, "every seat is a bot: the game plays to its end"
+        assert table.campaign.finished
         opened = {e.passage for e in events if e.kind == "PassageOpened"}
-        epilogue = table.definition.game(number).epilogue
+        epilogue = table.campaign.definition.game(number).epilogue
         assert epilogue in opened, f"game {number}: its epilogue {epilogue} was not read"
         assert not [e for e in events if e.kind == "StoryApology"], "an authoring error was met in play"
         c = read_campaign(path).campaign
-        assert len(c.mission_reports) == number
+        assert len(c.mission_reports) == number and c.in_progress is None
     assert read_campaign(path).campaign.game_number == 11
+    assert lines[-1].text.startswith("That was the last of the campaign's 10 games")
 
 
 def test_a_games_patron_waits_in_the_reserve(tmp_path):
     path = all_bot_campaign(tmp_path / "p.yaml")
     for number in (1, 2):
-        table = open_table(path, seed=number)
+        table, _, _ = play_one(path, number)
         if number == 2:
-            assert table.definition.game(2).patron == "widow-marrowby"
-            assert table.session.game.ruleset.reserve.get("widow-marrowby") == 1
-        table.session.opening()
-        finish_game(table)
+            assert table.campaign.definition.game(2).patron == "widow-marrowby"
+            assert table.game.ruleset.reserve.get("widow-marrowby") == 1

@@ -4,20 +4,40 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+
+from clank_story.cli.main import cli
 
 DATA = Path(__file__).parents[1] / "data"
 SCENARIO = DATA / "scenarios" / "tiny-two.yaml"
 
 
-def run(tmp_path: Path, script: str, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+@dataclass
+class Ran:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run(tmp_path: Path, script: str, *args: str, stdin: str | None = None) -> Ran:
+    """`clank-story run` in this process (click's CliRunner): the same command line, exit code and streams."""
     path = tmp_path / "game.txt"
     path.write_text(script)
     target = "-" if stdin is not None else str(path)
-    return subprocess.run([sys.executable, "-m", "clank_story", "run", target, *args],
-                          input=stdin, capture_output=True, text=True, timeout=60)
+    result = CliRunner().invoke(cli, ["run", target, *args], input=stdin)
+    return Ran(result.exit_code, result.stdout, result.stderr)
+
+
+def test_run_works_as_a_real_process_reading_stdin(tmp_path):
+    """One real process, as a shell pipeline meets it: `python -m clank_story run - < game.txt`."""
+    result = subprocess.run([sys.executable, "-m", "clank_story", "run", "-", "--scenario", str(SCENARIO)],
+                            input=GOOD, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == run(tmp_path, GOOD, "--scenario", str(SCENARIO)).stdout
 
 
 GOOD = "play all\nexpect me.skill == 3 and me.boots == 2\nreject move shop\nmove hall  # in we go\nend\n"

@@ -85,7 +85,7 @@ def test_the_legacy_board_has_towns_coaches_forests_water_circles_rewards_and_wa
 
 @pytest.mark.parametrize("name", ["classic", "legacy"])
 def test_every_card_text_is_generated_from_its_data(name):
-    from clank_story.catalogue import cards_text
+    from clank_story.looking.catalogue import cards_text
 
     text = cards_text(RULES[name])
     for card_id in set(RULES[name].deck):

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from clank_story.bots import make_bot
 from clank_story.content.scenario import load_scenario
-from clank_story.session import Session
+from clank_story.table.session import Session
 
 LOOKS = {1: ["look", "hand", "row", "reserve", "map"], 3: ["status", "deck", "discard"], 6: ["score", "card explore"],
          9: ["map 3", "status"]}
@@ -26,7 +26,7 @@ MOST_COMMANDS = 3000
 def make_script(scenario: Path, bot: str, policy_seed: int, book: Path | None = None) -> str:
     session = Session.start(load_scenario(scenario))
     if session.game.ruleset.legacy or book is not None:  # as `run` does: the Book of Secrets asks too
-        from clank_story.story.play import attach_book
+        from clank_story.table.session import attach_book
 
         attach_book(session, book)
     session.opening()

@@ -1,4 +1,4 @@
-"""Fixtures for the play prompt: games from scenario text, a PlayLoop around them, and a private
+"""Fixtures for the play prompt: games from scenario text, a Table around them, and a private
 data directory (XDG_DATA_HOME and HOME point into tmp_path, so no test touches the real one)."""
 
 from __future__ import annotations
@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 from playtools import CORRIDOR, session_from
 
-from clank_story import saves
 from clank_story.narrate.prose import ProseNarrator
-from clank_story.repl.core import PlayLoop
+from clank_story.table.saves import Setup
+from clank_story.table.slots import FileSlot
+from clank_story.table.table import Table
 
-LoopFactory = Callable[..., PlayLoop]
+LoopFactory = Callable[..., Table]
 
 
 @pytest.fixture(autouse=True)
@@ -24,27 +25,28 @@ def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
     monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("CLANK_STORY_CAMPAIGN", raising=False)
     return home / ".local" / "share" / "clank-story"
 
 
 @pytest.fixture
 def make_loop(tmp_path: Path) -> LoopFactory:
-    """make_loop(text=None, path=None, verbose=False) -> a PlayLoop that has told its opening."""
+    """make_loop(text=None, path=None, verbose=False) -> a Table (at a prompt, saving to the slot
+    `test-1`) that has told its opening (`.first`)."""
 
     def build(text: str | None = None, path: Path | None = None, *, verbose: bool = False,
-              save: bool = True) -> PlayLoop:
+              save: bool = True) -> Table:
         session = session_from(text, path)
         seed = session.position.seed if session.position else 0
-        setup = saves.Setup(scenario=str((path or CORRIDOR).resolve()), seed=seed) if text is None else \
-            saves.Setup(seed=seed)
-        loop = PlayLoop(session, setup, ProseNarrator(seed, verbose=verbose),
-                        tmp_path / "saves" / "current.json" if save else None, verbose=verbose)
-        loop.first = loop.opening()  # type: ignore[attr-defined]
-        return loop
+        setup = Setup(scenario=str((path or CORRIDOR).resolve()), seed=seed) if text is None else Setup(seed=seed)
+        table = Table(session, ProseNarrator(seed, verbose=verbose), setup, slot=FileSlot("test-1") if save else None,
+                      verbose=verbose)
+        table.first = table.opening()  # type: ignore[attr-defined]
+        return table
 
     return build
 
 
 @pytest.fixture
-def corridor(make_loop: LoopFactory) -> PlayLoop:
+def corridor(make_loop: LoopFactory) -> Table:
     return make_loop()

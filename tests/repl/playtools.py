@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from clank_story.content.scenario import load_scenario
-from clank_story.session import Session
+from clank_story.table.session import Session
 
 HERE = Path(__file__).parent
 CORRIDOR = HERE / "data" / "corridor.yaml"

@@ -6,10 +6,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from clank_story import looking
-from clank_story.completion import complete
+from clank_story.repl.completion import complete
+from clank_story.table import verbs
 
-WORDS = [*looking.ALL_VERBS, "all", "swords", "den", "hall", "hq", "burgle", "mercenary", "artifact", "secret",
+WORDS = [*[w for v in verbs.VERBS for w in (v.name, *v.aliases)], "all", "swords", "den", "hall", "hq", "burgle", "mercenary", "artifact", "secret",
          "1", "0", "-1", "99", "ａｌｌ", "\x00", "\t", "🐉", "''", '"', "{", "}", "{{", "%s", "\\"]
 LINES = st.one_of(
     st.text(max_size=40),

@@ -8,7 +8,7 @@ import sys
 import pytest
 from playtools import session_from
 
-from clank_story.completion import complete
+from clank_story.repl.completion import complete
 
 TINY = """
 ruleset: classic
@@ -122,8 +122,8 @@ def test_completion_never_changes_the_game(tiny):
 
 
 def test_only_the_repl_package_imports_prompt_toolkit():
-    code = ("import sys; import clank_story.completion, clank_story.looking, clank_story.repl.core, "
-            "clank_story.repl.start, clank_story.script, clank_story.cli.main; "
+    code = ("import sys; import clank_story.repl.completion, clank_story.looking, clank_story.table.dispatch, "
+            "clank_story.repl.start, clank_story.table.scripts, clank_story.cli.main; "
             "print('prompt_toolkit' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from clank_story import saves
-from clank_story.repl.core import PlayLoop
 from clank_story.rules.errors import CommandError
+from clank_story.table import dispatch
+from clank_story.table.saves import read_record
+from clank_story.table.table import Table
 
 
 def tags(reply) -> list[str]:
@@ -22,21 +23,21 @@ def flat(reply) -> str:
 
 def test_a_new_game_opens_with_the_first_turn_and_is_saved_at_once(make_loop):
     loop = make_loop()
-    loop._autosave()
+    loop.autosave()
     text = "\n".join(line.text for line in loop.first)
     assert "— Turn 1: your move —" in text
     assert "In hand: Mercenary, Sidestep ×3 and Burgle." in text or "holding Mercenary" in text or \
         "Your hand: Mercenary" in text
-    assert loop.save_path.exists()
+    assert loop.slot.path.exists()
 
 
-def test_a_game_command_is_narrated_with_its_numbers(corridor: PlayLoop):
+def test_a_game_command_is_narrated_with_its_numbers(corridor: Table):
     reply = corridor.handle("play all")
     assert "(+2 Skill, +2 Swords, +3 Boots)" in flat(reply)
     assert corridor.game.turn.boots == 3
 
 
-def test_undo_puts_the_game_back_exactly_rng_and_all(corridor: PlayLoop):
+def test_undo_puts_the_game_back_exactly_rng_and_all(corridor: Table):
     before = corridor.game.to_dict()
     corridor.handle("play all")
     reply = corridor.handle("undo")
@@ -44,7 +45,7 @@ def test_undo_puts_the_game_back_exactly_rng_and_all(corridor: PlayLoop):
     assert corridor.game.to_dict() == before
 
 
-def test_undo_reaches_back_any_number_of_commands_within_the_turn(corridor: PlayLoop):
+def test_undo_reaches_back_any_number_of_commands_within_the_turn(corridor: Table):
     start = corridor.game.to_dict()
     corridor.handle("play mercenary")
     corridor.handle("play sidestep")
@@ -66,30 +67,30 @@ def test_undo_then_the_same_command_reveals_the_same_cards_and_words(make_loop):
     assert loop.handle("move hall").text == first
 
 
-def test_undo_does_not_reach_into_the_last_turn(corridor: PlayLoop):
+def test_undo_does_not_reach_into_the_last_turn(corridor: Table):
     corridor.handle("play all")
     corridor.handle("end")
-    assert corridor.undo_stack == []
+    assert corridor.history == []
     assert "nothing to undo" in corridor.handle("undo").text
 
 
-def test_a_refused_command_is_not_added_to_undo(corridor: PlayLoop):
+def test_a_refused_command_is_not_added_to_undo(corridor: Table):
     corridor.handle("end")
-    assert corridor.undo_stack == []
+    assert corridor.history == []
 
 
-def test_moving_onto_a_monster_path_asks_how_many_swords(corridor: PlayLoop):
+def test_moving_onto_a_monster_path_asks_how_many_swords(corridor: Table):
     corridor.handle("play all")
     reply = corridor.handle("move den")
     assert reply.lines[0].tag == "question"
-    assert reply.text == "The path to Den has 1 monster(s). Spend how many Swords (0-1)? Enter spends 1."
+    assert reply.text == "The path to Den has a monster. Spend how many Swords (0-1)? Enter spends 1."
     assert corridor.prompt() == "Swords (0-1) [1]: "
     corridor.handle("")
     me = corridor.game.me
     assert (me.space, me.damage, corridor.game.turn.swords) == ("den", 0, 1)
 
 
-def test_answering_zero_swords_takes_the_damage_instead(corridor: PlayLoop):
+def test_answering_zero_swords_takes_the_damage_instead(corridor: Table):
     corridor.handle("play all")
     corridor.handle("move den")
     reply = corridor.handle("0")
@@ -97,7 +98,7 @@ def test_answering_zero_swords_takes_the_damage_instead(corridor: PlayLoop):
     assert corridor.game.me.damage == 1 and corridor.game.turn.swords == 2
 
 
-def test_a_bad_answer_cancels_the_move(corridor: PlayLoop):
+def test_a_bad_answer_cancels_the_move(corridor: Table):
     corridor.handle("play all")
     corridor.handle("move den")
     reply = corridor.handle("lots")
@@ -105,7 +106,7 @@ def test_a_bad_answer_cancels_the_move(corridor: PlayLoop):
     assert corridor.game.me.space == "hall" and corridor.asking is None
 
 
-def test_a_command_given_instead_of_an_answer_is_carried_out(corridor: PlayLoop):
+def test_a_command_given_instead_of_an_answer_is_carried_out(corridor: Table):
     corridor.handle("play all")
     corridor.handle("move den")
     reply = corridor.handle("hand")
@@ -120,7 +121,7 @@ def test_no_question_without_swords_or_without_monsters(make_loop):
     assert "question" not in tags(loop.handle("move hall"))
 
 
-def test_a_move_refused_anyway_is_refused_before_asking(corridor: PlayLoop):
+def test_a_move_refused_anyway_is_refused_before_asking(corridor: Table):
     corridor.handle("play mercenary")
     reply = corridor.handle("move den")
     assert tags(reply) == ["refusal"] and "needs 1 Boots and you have 0" in reply.text
@@ -142,49 +143,49 @@ players:
     assert "+2 Swords" in loop.handle("choose 2").text
 
 
-def test_save_writes_the_game_and_quit_saves_and_leaves(corridor: PlayLoop):
+def test_save_writes_the_game_and_quit_saves_and_leaves(corridor: Table):
     corridor.handle("play all")
     reply = corridor.handle("save")
-    assert reply.text == f"Game saved to {corridor.save_path}."
-    data = json.loads(corridor.save_path.read_text())
+    assert reply.text == f"Game saved to {corridor.slot.path}."
+    data = json.loads(corridor.slot.path.read_text())
     assert data["game"] == corridor.game.to_dict()
     corridor.handle("move hq")
     reply = corridor.handle("quit")
     assert reply.quit and "Game saved" in reply.text
-    assert saves.read_save(corridor.save_path).game == corridor.game.to_dict()
+    assert read_record(corridor.slot.path).game == corridor.game.to_dict()
 
 
-def test_exit_and_the_end_of_input_also_save(corridor: PlayLoop):
+def test_exit_and_the_end_of_input_also_save(corridor: Table):
     assert corridor.handle("exit").quit
-    assert corridor.quit().quit and corridor.save_path.exists()
+    assert corridor.quit().quit and corridor.slot.path.exists()
 
 
 @pytest.mark.parametrize("line", ["undo now", "save game", "quit please"])
-def test_session_commands_take_nothing_after_them(corridor: PlayLoop, line):
+def test_session_commands_take_nothing_after_them(corridor: Table, line):
     reply = corridor.handle(line)
     assert tags(reply) == ["refusal"] and "takes nothing after it" in reply.text
 
 
-def test_a_save_that_cannot_be_written_says_why(corridor: PlayLoop):
-    corridor.save_path.parent.mkdir(parents=True, exist_ok=True)
-    corridor.save_path.mkdir()  # a folder where the file should go
+def test_a_save_that_cannot_be_written_says_why(corridor: Table):
+    corridor.slot.path.unlink()
+    corridor.slot.path.mkdir()  # a folder where the file should go
     reply = corridor.handle("save")
-    assert tags(reply) == ["refusal"] and reply.text.startswith(f"save: could not save the game to {corridor.save_path}")
+    assert tags(reply) == ["refusal"] and reply.text.startswith(f"save: could not save the game to {corridor.slot.path}")
 
 
-def test_an_unknown_command_says_what_the_commands_are(corridor: PlayLoop):
+def test_an_unknown_command_says_what_the_commands_are(corridor: Table):
     reply = corridor.handle("dance wildly")
     assert tags(reply) == ["refusal"]
     assert reply.text.startswith("dance wildly: 'dance' is not a command. Commands: play, acquire")
 
 
-def test_an_empty_line_does_nothing(corridor: PlayLoop):
+def test_an_empty_line_does_nothing(corridor: Table):
     before = corridor.game.to_dict()
     assert corridor.handle("   ").lines == []
     assert corridor.game.to_dict() == before
 
 
-def test_finishing_the_game_removes_the_save_and_refuses_further_moves(corridor: PlayLoop):
+def test_finishing_the_game_removes_the_save_and_refuses_further_moves(corridor: Table):
     corridor.save()
     corridor.handle("play all")
     corridor.handle("move den swords 1")
@@ -194,19 +195,19 @@ def test_finishing_the_game_removes_the_save_and_refuses_further_moves(corridor:
     reply = corridor.handle("end")
     assert corridor.game.over
     assert "over" in tags(reply) and reply.lines[-1].text.startswith("The game is over. `score` shows")
-    assert not corridor.save_path.exists()
+    assert not corridor.slot.path.exists()
     assert corridor.handle("end").text == "end: the game is over — `score` shows the result and `quit` leaves."
     assert corridor.handle("score").text.startswith("Final scores:")
     assert corridor.handle("quit").text == "Goodbye."
 
 
-def test_it_is_never_a_bots_turn_at_the_prompt_but_if_it_were_it_would_say_so(corridor: PlayLoop):
+def test_it_is_never_a_bots_turn_at_the_prompt_but_if_it_were_it_would_say_so(corridor: Table):
     corridor.game.active = 1  # Rex, without letting him play
     reply = corridor.handle("play all")
     assert reply.text == "play all: no one at this keyboard is to move now."
 
 
-def test_an_engine_bug_is_reported_and_the_game_put_back(corridor: PlayLoop, monkeypatch):
+def test_an_engine_bug_is_reported_and_the_game_put_back(corridor: Table, monkeypatch):
     before = corridor.game.to_dict()
 
     def broken(text):
@@ -219,24 +220,25 @@ def test_an_engine_bug_is_reported_and_the_game_put_back(corridor: PlayLoop, mon
     assert corridor.game.to_dict() == before
 
 
-def test_the_prompt_and_toolbar_show_the_turn(corridor: PlayLoop):
+def test_the_prompt_and_toolbar_show_the_turn(corridor: Table):
     corridor.handle("play all")
     assert corridor.prompt() == "> "
     assert corridor.toolbar() == ("Skill 2 · Swords 2 · Boots 3 │ Gold 0 · Health 10/10 · Clank 3 │ Rage 3 (3) │ "
                                   "Turn 1 · Hall")
 
 
-def test_refusals_are_command_errors_whose_text_quotes_the_input(corridor: PlayLoop):
+def test_refusals_are_command_errors_whose_text_quotes_the_input(corridor: Table):
     with pytest.raises(CommandError):
-        corridor._handle("undo")
+        dispatch._handle(corridor, "undo")
 
 
 def test_a_legacy_game_reads_the_book_and_undo_takes_the_story_back_too(tmp_path):
     from playtools import HERE
 
-    from clank_story.repl.start import Options, new_game
+    from clank_story.table.opening import OneShot, open_game
 
-    loop, _ = new_game(Options(scenario=str(HERE / "data" / "moor.yaml")), tmp_path / "current.json")
+    loop = open_game(OneShot(scenario=str(HERE / "data" / "moor.yaml")))
+    loop.opening()
     assert loop.session.story is not None  # the shipped Book of Secrets is attached, as `run` does
     loop.handle("play all")
     before = loop.session.story.to_dict()
@@ -245,4 +247,4 @@ def test_a_legacy_game_reads_the_book_and_undo_takes_the_story_back_too(tmp_path
     assert loop.session.story.to_dict() != before  # the passage was read (or apologised for)
     loop.handle("undo")
     assert loop.session.story.to_dict() == before
-    assert saves.read_save(tmp_path / "current.json").story is not None
+    assert read_record(loop.slot.path).story is not None

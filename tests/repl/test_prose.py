@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from playtools import session_from
 
-from clank_story.narrate.prose import ProseNarrator, _catalog, _fill, _simple, _template
+from clank_story.narrate.prose import ProseNarrator, _fill, _simple, _template
 from clank_story.rules import events as ev
+from clank_story.words import section
 
 SOLO = """
 ruleset: classic
@@ -63,7 +64,7 @@ def test_the_variant_depends_on_the_seed_not_on_chance():
         narrator = ProseNarrator(seed)
         narrator.owner, narrator.turn = "Ana", 1
         seen.add(narrator.render("play", {"player": "Ana", "cards": "Burgle"}, True))
-    assert len(seen) == len(_catalog("en")[0]["play"])
+    assert len(seen) == len(section("narrate.prose")["play"])
 
 
 def test_cards_played_together_are_one_sentence_with_their_numbers_beside(game_and_narrator):
@@ -146,18 +147,18 @@ SAMPLE = {"player": "Rex", "turn": 3, "space": "Hall", "hand": "Burgle", "cards"
           "rule": "night-shift"}
 
 
-@pytest.mark.parametrize("kind", sorted(_catalog("en")[0]))
+@pytest.mark.parametrize("kind", sorted(section("narrate.prose")))
 def test_every_variant_of_every_template_renders(kind):
-    for variant in _catalog("en")[0][kind]:
+    for variant in section("narrate.prose")[kind]:
         forms = variant.values() if isinstance(variant, dict) else [variant]
         for source in forms:
             text = _template(source).render(**SAMPLE)
             assert text.strip() and "{{" not in text and "{%" not in text, (kind, source)
 
 
-@pytest.mark.parametrize("kind", sorted(_catalog("en")[0]))
+@pytest.mark.parametrize("kind", sorted(section("narrate.prose")))
 def test_a_template_that_only_fills_in_names_reads_the_same_without_jinja(kind):
-    for variant in _catalog("en")[0][kind]:
+    for variant in section("narrate.prose")[kind]:
         for source in (variant.values() if isinstance(variant, dict) else [variant]):
             if _simple(source) is not None:
                 assert _fill(source, SAMPLE) == _template(source).render(**SAMPLE), (kind, source)

@@ -6,36 +6,37 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+import yaml
 
-from clank_story.narrate.catalog import load_locale
-from clank_story.repl.core import PlayLoop
-from clank_story.script import run_script
+from clank_story.paths import locale_dir
+from clank_story.table.scripts import run_script
+from clank_story.table.table import Table
 
 
-def _over(loop: PlayLoop) -> None:
+def _over(loop: Table) -> None:
     loop.game.over = True
 
 
-def _bots_turn(loop: PlayLoop) -> None:
+def _bots_turn(loop: Table) -> None:
     loop.game.active = 1
 
 
-def _unwritable(loop: PlayLoop) -> None:
-    loop.save_path.parent.mkdir(parents=True, exist_ok=True)
-    loop.save_path.mkdir()
+def _unwritable(loop: Table) -> None:
+    loop.slot.path.unlink()
+    loop.slot.path.mkdir()  # a folder where the file should go
 
 
-def _asking(loop: PlayLoop) -> None:
+def _asking(loop: Table) -> None:
     loop.handle("play all")
     loop.handle("move den")
 
 
-def _nothing(loop: PlayLoop) -> None:
+def _nothing(loop: Table) -> None:
     pass
 
 
 # message id -> (how to get there, what is typed, how the answer begins)
-CASES: dict[str, tuple[Callable[[PlayLoop], None], str, str]] = {
+CASES: dict[str, tuple[Callable[[Table], None], str, str]] = {
     "look.takes_nothing": (_nothing, "status now", "status now: `status` takes nothing after it"),
     "look.map_radius": (_nothing, "map 0", "map 0: `map` takes a number of steps from 1 to 4, not '0'."),
     "look.card.missing": (_nothing, "card", "card: card what?"),
@@ -48,10 +49,11 @@ CASES: dict[str, tuple[Callable[[PlayLoop], None], str, str]] = {
     "repl.swords.bad": (_asking, "many", "'many' is not a number of Swords from 0 to 1; the move is cancelled."),
 }
 SCRIPT_ONLY = {"repl.only_at_prompt"}  # refused in `run` scripts: below
+CAMPAIGN_ONLY = {"repl.game_over_recorded"}  # tests/table/test_campaign_games.py
 
 
 @pytest.mark.parametrize("key", sorted(CASES))
-def test_each_refusal_of_the_prompt_is_given_and_changes_nothing(corridor: PlayLoop, key: str):
+def test_each_refusal_of_the_prompt_is_given_and_changes_nothing(corridor: Table, key: str):
     setup, typed, begins = CASES[key]
     setup(corridor)
     before = corridor.game.to_dict()
@@ -62,16 +64,17 @@ def test_each_refusal_of_the_prompt_is_given_and_changes_nothing(corridor: PlayL
 
 
 def test_every_refusal_in_the_catalog_has_a_case():
-    assert set(CASES) | SCRIPT_ONLY == set(load_locale("looking.yaml")["messages"])
+    looking = yaml.safe_load((locale_dir("en") / "looking.yaml").read_text(encoding="utf-8"))
+    assert set(CASES) | SCRIPT_ONLY | CAMPAIGN_ONLY == set(looking["refuse"])
 
 
-def test_a_script_may_not_undo_save_or_quit(corridor: PlayLoop):
+def test_a_script_may_not_undo_save_or_quit(corridor: Table):
     out: list[str] = []
-    outcome = run_script(corridor.session, "undo\n", "game.txt", out.append)
+    outcome = run_script(corridor, "undo\n", "game.txt", out.append)
     assert (outcome.status, outcome.message) == (
         1, "game.txt:1: undo: `undo` works only at the `clank-story play` prompt, not in a script.")
 
 
-def test_an_unknown_command_is_refused_by_the_engine_with_the_list_of_commands(corridor: PlayLoop):
+def test_an_unknown_command_is_refused_by_the_engine_with_the_list_of_commands(corridor: Table):
     reply = corridor.handle("xyzzy")
-    assert reply.lines[0].text.startswith("xyzzy: 'xyzzy' is not a command. Commands: play, acquire, buy")
+    assert reply.lines[0].text.startswith("xyzzy: 'xyzzy' is not a command. Commands: play, acquire, use")

@@ -10,18 +10,20 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from playtools import DATA
+from scenarios import answer, help_text
 
-from clank_story import completion, looking, saves
 from clank_story.cli.main import cli
 from clank_story.content.scenario import load_scenario
 from clank_story.narrate.lines import Narrator
 from clank_story.narrate.prose import ProseNarrator
-from clank_story.repl.core import PlayLoop, say
+from clank_story.repl import completion
 from clank_story.rules import events as ev
-from clank_story.session import Session
 from clank_story.story import events as sev
-from clank_story.story.play import attach_book
 from clank_story.story.state import StoryState
+from clank_story.table.saves import Setup
+from clank_story.table.session import Session, attach_book
+from clank_story.table.table import Table
+from clank_story.words import say
 
 BOOK = DATA / "book"  # passage "12" (the Old Well, three choices) and the Well Survey contract
 WELL = DATA / "scenarios" / "story-well.yaml"
@@ -197,7 +199,7 @@ def test_completing_a_contract_is_told_with_its_cost_and_reward_then_its_passage
 
 def test_the_contracts_command_shows_each_contracts_description_trigger_and_reward():
     session = table(contracts=("well-survey",))
-    text = looking.answer(session.game, "contracts", router=session.router)
+    text = answer(session.game, "contracts", router=session.router)
     assert text.splitlines()[0] == "Contracts:"
     assert "  Well Survey — Reach the Old Well with at least 1 Gold" in text
     assert "when anyone enters Old Well · costs 1 Gold · reward: +1 checkmark" in text
@@ -205,14 +207,14 @@ def test_the_contracts_command_shows_each_contracts_description_trigger_and_rewa
 
 def test_the_contracts_command_says_when_the_row_is_empty_or_there_is_no_book():
     session = table()
-    assert looking.answer(session.game, "contracts", router=session.router) == "The contract row is empty."
-    assert "no contract row" in looking.answer(session.game, "contracts")
+    assert answer(session.game, "contracts", router=session.router) == "The contract row is empty."
+    assert "no contract row" in answer(session.game, "contracts")
 
 
 def test_contracts_is_in_help_and_completes_only_where_there_is_a_book():
     session = table()
-    assert "contracts" in looking.help_text()
-    assert "the contract row" in looking.help_text("contracts").lower()
+    assert "contracts" in help_text()
+    assert "the contract row" in help_text("contracts").lower()
     assert [c.text for c in completion.complete(session.game, "contr", contracts=True)] == ["contracts"]
     assert completion.complete(session.game, "contr") == []
 
@@ -251,19 +253,19 @@ def test_a_bot_answers_its_own_end_of_turn_passage_and_never_a_persons(diary_boo
 
 def test_at_the_prompt_the_person_is_asked_even_on_a_bots_turn(diary_book: Path, tmp_path: Path):
     session = table(diary_book, ("diary",))
-    loop = PlayLoop(session, saves.Setup(seed=3), ProseNarrator(3), None)
+    loop = Table(session, ProseNarrator(3), Setup(seed=3))
     loop.opening()
     loop.handle("play all")
     reply = loop.handle("end")
     assert reply.lines[-1].text.endswith("(answer with `choose 1`-`choose 2`)")
-    assert loop.prompt() == say("prompt.choose") and session.game.me.name == "Rex"
+    assert loop.prompt() == say("play.prompt.choose") and session.game.me.name == "Rex"
     text = "\n".join(line.text for line in loop.handle("choose 2").lines)
     assert text.startswith("You choose: Doodle a dragon instead.")
 
 
 def test_undo_of_a_choice_asks_the_question_again_in_full():
     session = table()
-    loop = PlayLoop(session, saves.Setup(seed=3), ProseNarrator(3), None)
+    loop = Table(session, ProseNarrator(3), Setup(seed=3))
     loop.opening()
     loop.handle("play all")
     loop.handle("move well")

@@ -18,9 +18,9 @@ class Terminal:
     """A pty running `python -m clank_story play ...` that answers prompt_toolkit's cursor-position
     requests, as a real terminal would (the bottom toolbar is drawn only once they are answered)."""
 
-    def __init__(self, data_home: Path, *args: str) -> None:
+    def __init__(self, data_home: Path, *args: str, **more_env: str) -> None:
         env = {**os.environ, "XDG_DATA_HOME": str(data_home), "XDG_CACHE_HOME": str(data_home.parent / "cache"),
-               "HOME": str(data_home.parent), "TERM": "xterm"}
+               "HOME": str(data_home.parent), "TERM": "xterm", **more_env}
         env.pop("NO_COLOR", None)
         self.child = pexpect.spawn(sys.executable, ["-m", "clank_story", "play", *args], env=env,
                                    encoding="utf-8", timeout=20, dimensions=(40, 120))
@@ -93,7 +93,7 @@ def test_a_session_completes_plays_undoes_saves_and_resumes_to_the_end(data_home
     term.child.sendcontrol("d")  # Ctrl-D saves and quits
     term.expect("picks it up again")
     assert term.ends() == 0
-    assert (data_home / "clank-story" / "saves" / "current.json").exists()
+    assert (data_home / "clank-story" / "saves" / "corridor-1.json").exists()
     history = (data_home / "clank-story" / "history").read_text()
     assert "\n+play all\n" in history and "\n+move den\n" in history  # as completed by Tab
     assert history.count("take artifact") == 2
@@ -115,4 +115,23 @@ def test_a_session_completes_plays_undoes_saves_and_resumes_to_the_end(data_home
     term.line("quit")
     term.expect("Goodbye.")
     assert term.ends() == 0
-    assert not (data_home / "clank-story" / "saves" / "current.json").exists()
+    assert not (data_home / "clank-story" / "saves" / "corridor-1.json").exists()
+
+
+def test_ctrl_c_while_the_game_is_busy_saves_and_leaves_with_a_sentence(data_home: Path, tmp_path: Path):
+    import time
+
+    term = Terminal(data_home, "--ruleset", "legacy", "--seed", "7", CLANK_STORY_CACHE="off")
+    term.prompt()
+    term.line("play all")
+    term.prompt()
+    # `reload` reads every content file and the whole Book of Secrets again: with the caches off it
+    # is busy for a good while, and Ctrl-C lands in the middle of it.
+    term.line("reload")
+    time.sleep(0.15)
+    term.child.sendintr()
+    out = term.expect(pexpect.EOF)
+    assert "Aborted!" not in out and "Traceback" not in out
+    assert "Interrupted: the command that was running has been taken back." in out
+    assert "`clank-story play --resume brackenmoor-1` picks it up again." in out
+    assert (data_home / "clank-story" / "saves" / "brackenmoor-1.json").exists()

@@ -19,9 +19,7 @@ from clank_story.rules.legal import legal_commands
 from clank_story.rules.parse import parse
 from clank_story.rules.setup import setup_game
 from clank_story.rules.state import BLACK_CUBES, CUBES, HEALTH, Game
-from clank_story.session import install_messages
 
-install_messages()
 SEATS = [{"name": f"P{i}", "bot": "random"} for i in range(4)]
 POSITIONS = {r: load_scenario(ruleset=r, seats=SEATS) for r in ("classic", "legacy")}
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from scenarios import DATA, Table, make_table
 
-from clank_story.story.play import attach_book
 from clank_story.story.state import StoryState
+from clank_story.table.session import attach_book
 
 BOOK = DATA / "book"
 

@@ -136,7 +136,7 @@ def test_the_contract_row_is_described_for_the_contracts_command(story_table, wr
 def test_prologue_and_epilogue_are_read_at_the_start_and_the_end(write_book):
     from scenarios import make_table
 
-    from clank_story.story.play import attach_book
+    from clank_story.table.session import attach_book
 
     book = write_book("""\
         passages:

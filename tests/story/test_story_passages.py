@@ -180,7 +180,7 @@ def test_a_passage_naming_an_unknown_contract_is_an_error(write_book):
 def test_the_shipped_book_is_clean():
     from clank_story.campaign.definition import DEFAULT_DEFINITION, load_definition
     from clank_story.content.library import catalog
-    from clank_story.story.play import shipped_book
+    from clank_story.story.book import shipped_book
 
     cards = catalog(load_definition(DEFAULT_DEFINITION)[0].content_roots()).cards()  # patrons too
     book = load_book(shipped_book(), cards=list(cards))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from scenarios import make_table
 from story.conftest import BOOK, at_the_wood
 
-from clank_story.story.play import attach_book
+from clank_story.table.session import attach_book
 
 
 def test_a_game_can_send_a_waypoint_number_to_a_passage_of_its_own():

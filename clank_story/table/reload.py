@@ -1,4 +1,4 @@
-"""The REPL's `reload`, for authors: read cards, boards and the Book of Secrets again and go on with the
+"""`reload` at the prompt, for authors: read cards, boards and the Book of Secrets again and go on with the
 same game — the state is carried over whole (`Game.from_dict(game.to_dict(), new_ruleset)`, RNG
 included), so an edited passage or card can be tried at once without replaying to reach it.
 
@@ -10,9 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from clank_story.authoring.words import say
+from clank_story.content import library
+from clank_story.content.diagnostics import ContentError
 from clank_story.rules.model import Ruleset
 from clank_story.rules.state import Game
+from clank_story.story.book import load_for_game
+from clank_story.words import say
 
 
 class ReloadError(Exception):
@@ -21,9 +24,7 @@ class ReloadError(Exception):
 
 def forget_parsed_content() -> None:
     """Drop the in-process caches of parsed content roots (the disk caches check file times)."""
-    from clank_story.content import library
-
-    library._load_root.cache_clear()
+    library.forget()
 
 
 def missing_from(state: dict[str, Any], rules: Ruleset) -> list[str]:
@@ -43,8 +44,6 @@ def missing_from(state: dict[str, Any], rules: Ruleset) -> list[str]:
 
 def reload_session(session: Any, rebuild: Callable[[], Ruleset]) -> str:
     """Swap in freshly read content under the session's game; returns the sentence to show."""
-    from clank_story.content.diagnostics import ContentError
-
     forget_parsed_content()
     try:
         rules = rebuild()
@@ -53,13 +52,11 @@ def reload_session(session: Any, rebuild: Callable[[], Ruleset]) -> str:
     state = session.game.to_dict()
     gone = missing_from(state, rules)
     if gone:
-        raise ReloadError(say("reload.missing", things=", ".join(gone)))
+        raise ReloadError(say("authoring.reload.missing", things=", ".join(gone)))
     game = Game.from_dict(state, rules)
     router = getattr(session, "router", None)
     book = None
     if router is not None:
-        from clank_story.story.play import load_for_game
-
         book = load_for_game(router.book.root or None, list(rules.cards))
     session.game = game
     if getattr(session, "position", None) is not None:
@@ -67,15 +64,13 @@ def reload_session(session: Any, rebuild: Callable[[], Ruleset]) -> str:
     if router is not None and book is not None:
         router.book = book
         router.game = game
-    return say("reload.done", cards=len(rules.cards), board=rules.board.name,
+    return say("authoring.reload.done", cards=len(rules.cards), board=rules.board.name,
                passages=len(book.passages) if book is not None else 0)
 
 
-def reload_loop(loop: Any) -> tuple[bool, str]:
-    """`reload` at the play prompt: the game's content is rebuilt the way it was first built (its
-    `Setup`; a loop may offer `rebuild_ruleset` for games set up another way, such as campaign games)."""
-    rebuild = getattr(loop, "rebuild_ruleset", None) or (lambda: loop.setup.position().ruleset)
+def reload_table(table: Any) -> tuple[bool, str]:
+    """`reload` at the play prompt: the game's content is rebuilt the way it was first built."""
     try:
-        return True, reload_session(loop.session, rebuild)
+        return True, reload_session(table.session, table.rebuild_ruleset)
     except ReloadError as e:
-        return False, say("reload.failed", error=e)
+        return False, say("authoring.reload.failed", error=e)

@@ -3,21 +3,12 @@ plain data (JSON) and readable text, generated from the content so they never di
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Mapping
 from typing import Any
 
-from clank_story.content.library import ROW_DECKS, Catalog, build_ruleset
+from clank_story.content.library import ROW_DECKS, Catalog
 from clank_story.narrate.lines import Narrator, describe_block
 from clank_story.rules.model import TIMINGS, Board, CardDef, Ruleset
-
-
-@functools.lru_cache(maxsize=2)
-def words(lang: str = "en") -> Mapping[str, str]:
-    from clank_story.content.yamlio import load_file, plain
-    from clank_story.paths import locale_dir
-
-    return plain(load_file(locale_dir(lang) / "catalogue.yaml").value)["words"]
+from clank_story.words import say
 
 
 def card_record(card: CardDef) -> dict[str, Any]:
@@ -49,40 +40,38 @@ def card_records(rules: Ruleset) -> list[dict[str, Any]]:
     return [card_record(c) for _, cards in _sections(rules) for c in cards]
 
 
-def cards_text(rules: Ruleset, lang: str = "en") -> str:
-    w = words(lang)
-    narrator = Narrator(lang)
+def cards_text(rules: Ruleset) -> str:
+    narrator = Narrator()
 
     def name(card_id: str) -> str:
         card = rules.cards.get(card_id)
         return card.name if card else card_id
 
     deck_word = ROW_DECKS[rules.name]
-    lines = [w["cards.header"].format(ruleset=rules.name, distinct=len(set(rules.deck)), copies=len(rules.deck),
+    lines = [say("catalogue.cards.header", ruleset=rules.name, distinct=len(set(rules.deck)), copies=len(rules.deck),
                                       deck=deck_word)]
     for section, cards in _sections(rules):
         lines.append("")
-        lines.append(w[f"cards.section.{section}"].format(deck=deck_word))
+        lines.append(say(f"catalogue.cards.section.{section}", deck=deck_word))
         for c in cards:
-            lines.append(w["cards.line"].format(
-                name=c.name, id=c.id, kind=c.kind, cost=w[f"cards.cost.{c.kind}"].format(n=c.cost),
-                points=w["cards.points"].format(n=c.points) if c.points else "",
-                count=w["cards.count"].format(n=c.count),
-                marks=(w["cards.dragon"] if c.dragon else "") + (w["cards.danger"] if c.danger else "")
-                + (w["cards.only"].format(where=c.only.replace("_", " ")) if c.only else "")))
+            lines.append(say("catalogue.cards.line",
+                name=c.name, id=c.id, kind=c.kind, cost=say(f"catalogue.cards.cost.{c.kind}", n=c.cost),
+                points=say("catalogue.cards.points", n=c.points) if c.points else "",
+                count=say("catalogue.cards.count", n=c.count),
+                marks=(say("catalogue.cards.dragon") if c.dragon else "") + (say("catalogue.cards.danger") if c.danger else "")
+                + (say("catalogue.cards.only", where=c.only.replace("_", " ")) if c.only else "")))
             for timing in TIMINGS:
                 block = c.block(timing)
                 if block:
-                    lines.append(w["cards.timing"].format(timing=w[f"timing.{timing}"],
+                    lines.append(say("catalogue.cards.timing", timing=say(f"catalogue.timing.{timing}"),
                                                           text=describe_block(narrator, block, name)))
             if c.flavor:
-                lines.append(w["cards.flavor"].format(text=c.flavor))
+                lines.append(say("catalogue.cards.flavor", text=c.flavor))
     return "\n".join(lines)
 
 
-def boards_text(cat: Catalog, lang: str = "en") -> str:
-    w = words(lang)
-    return "\n".join(w["board.list"].format(id=b.id, name=b.name, ruleset=b.ruleset, spaces=len(b.spaces),
+def boards_text(cat: Catalog) -> str:
+    return "\n".join(say("catalogue.board.list", id=b.id, name=b.name, ruleset=b.ruleset, spaces=len(b.spaces),
                                             paths=len(b.paths)) for b in sorted(cat.boards.values(), key=lambda b: b.id))
 
 
@@ -90,54 +79,52 @@ FEATURES = ("artifact", "minor_secrets", "major_secrets", "monkey_idols", "depth
             "coach", "waypoint", "heal", "gold", "draw", "magic_circle", "mystic_fruit")
 
 
-def _features(board: Board, space_id: str, w: Mapping[str, str]) -> list[str]:
+def _features(board: Board, space_id: str) -> list[str]:
     space = board.spaces[space_id]
     out = []
     for f in FEATURES:
         value = getattr(space, f)
         if value not in (None, 0, False, ""):
-            out.append(w[f"feature.{f}"].format(n=value))
+            out.append(say(f"catalogue.feature.{f}", n=value))
     return out
 
 
-def _needs(path, w: Mapping[str, str]) -> list[str]:
+def _needs(path) -> list[str]:
     out = []
     if path.boots != 1:
-        out.append(w["need.boots"].format(n=path.boots))
+        out.append(say("catalogue.need.boots", n=path.boots))
     if path.monsters:
-        out.append(w["need.monsters"].format(n=path.monsters))
+        out.append(say("catalogue.need.monsters", n=path.monsters))
     for flag in ("locked", "water", "one_way"):
         if getattr(path, flag):
-            out.append(w[f"need.{flag}"])
+            out.append(say(f"catalogue.need.{flag}"))
     return out
 
 
-def board_text(board: Board, lang: str = "en") -> str:
-    w = words(lang)
-    sep = w["board.features.sep"]
-    lines = [w["board.header"].format(name=board.name, id=board.id, ruleset=board.ruleset, start=board.start,
+def board_text(board: Board) -> str:
+    sep = say("catalogue.board.features.sep")
+    lines = [say("catalogue.board.header", name=board.name, id=board.id, ruleset=board.ruleset, start=board.start,
                                       track=list(board.rage_track))]
     for sid, space in board.spaces.items():
-        feats = _features(board, sid, w)
-        lines.append(w["board.space"].format(name=space.name, id=sid, features=(": " + sep.join(feats)) if feats else ""))
+        feats = _features(board, sid)
+        lines.append(say("catalogue.board.space", name=space.name, id=sid, features=(": " + sep.join(feats)) if feats else ""))
         for dest, path in board.exits(sid):
-            needs = _needs(path, w)
-            lines.append(w["board.exit"].format(name=board.spaces[dest].name, id=dest,
+            needs = _needs(path)
+            lines.append(say("catalogue.board.exit", name=board.spaces[dest].name, id=dest,
                                                 needs=(" (" + sep.join(needs) + ")") if needs else ""))
     return "\n".join(lines)
 
 
-def board_dot(board: Board, lang: str = "en") -> str:
+def board_dot(board: Board) -> str:
     """Graphviz DOT: spaces as nodes (at their `pos` when given), paths as edges."""
-    w = words(lang)
-    sep = w["board.features.sep"]
+    sep = say("catalogue.board.features.sep")
 
     def q(text: str) -> str:
         return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
     lines = [f"graph {q(board.id)} {{", f"  label={q(board.name)};", "  node [shape=box, fontsize=10];"]
     for sid, space in board.spaces.items():
-        feats = _features(board, sid, w)
+        feats = _features(board, sid)
         label = space.name + ("\n" + sep.join(feats) if feats else "")
         attrs = [f"label={q(label)}"]
         if space.pos is not None:
@@ -149,9 +136,9 @@ def board_dot(board: Board, lang: str = "en") -> str:
         lines.append(f"  {q(sid)} [{', '.join(attrs)}];")
     for path in board.paths:
         attrs = []
-        needs = _needs(path, w)
+        needs = _needs(path)
         if needs:
-            attrs.append(f"label={q(sep.join(n for n in needs if n != w['need.one_way']))}")
+            attrs.append(f"label={q(sep.join(n for n in needs if n != say('catalogue.need.one_way')))}")
         if path.one_way:
             attrs.append("dir=forward")
         if path.locked:
@@ -163,5 +150,3 @@ def board_dot(board: Board, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def ruleset_for(cat: Catalog, name: str) -> Ruleset:
-    return build_ruleset(cat, name)

@@ -1,8 +1,11 @@
-"""One place that wires a game to its bots (and, as they arrive, its story router and campaign)."""
+"""The game and who plays it: the rules state, the bot seats, and the drivers that act between
+commands (the Book of Secrets' router first, then the solo director). Every kind of game at the table
+runs on one Session; `Table` (table/table.py) adds the narrator, saves and the campaign."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from clank_story.bots import BOTS, known_bot, make_bot
@@ -35,19 +38,8 @@ class SessionError(Exception):
     """A problem with how a game was set up (an unknown bot strategy, ...)."""
 
 
-def install_messages(lang: str = "en") -> None:
-    """Load the sentence catalog the rules layer names its refusals by (through the locale cache:
-    parsing it with ruamel on every start cost ~100 ms before the first prompt)."""
-    from clank_story.narrate.catalog import load_locale
-    from clank_story.rules import messages
-
-    if not messages.installed():
-        messages.install(load_locale("messages.yaml", lang)["messages"])
-
-
 class Session:
     def __init__(self, game: Game) -> None:
-        install_messages()
         self.game = game
         unknown = sorted({p.bot for p in game.players if p.bot and not known_bot(p.bot)})
         if unknown:
@@ -67,7 +59,8 @@ class Session:
     def attach_story(self, book: Book, state: StoryState | None = None, *, prologue: str | None = None,
                      epilogue: str | None = None, waypoints: dict[str, str] | None = None) -> Router:
         """Route waypoints, contracts and story effects through a Book of Secrets (story/router.py).
-        The router runs first among the drivers, so the others see the story's events too."""
+        The router runs first among the drivers, so the others see the story's events too.
+        (The story layer, and Jinja with it, is imported only by games that read a book.)"""
         from clank_story.story.router import Router
         from clank_story.story.state import StoryState
 
@@ -75,6 +68,16 @@ class Session:
         self.router = Router(book, self.story, prologue=prologue, epilogue=epilogue, waypoints=waypoints)
         self.drivers.insert(0, self.router)
         return self.router
+
+    def read_book(self, folder: str | Path | None = None, state: StoryState | None = None, *,
+                  prologue: str | None = None, epilogue: str | None = None,
+                  waypoints: dict[str, str] | None = None, strict: bool = False) -> Router:
+        """Attach the Book of Secrets in `folder` (the shipped one if None), loaded for play; `strict`
+        raises ContentError on any error in it instead of letting the broken passages apologise."""
+        from clank_story.story.book import load_for_game
+
+        book = load_for_game(folder, list(self.game.ruleset.cards), strict=strict)
+        return self.attach_story(book, state, prologue=prologue, epilogue=epilogue, waypoints=waypoints)
 
     def campaign_view(self) -> CampaignView | None:
         """`campaign` for expressions (script `expect`), read from the story state if there is one."""
@@ -141,3 +144,10 @@ def _finish(game: Game) -> Command:
         if preferred in legal:
             return preferred
     return legal[0]
+
+
+def attach_book(session: Session, folder: str | Path | None = None, state: StoryState | None = None, *,
+                prologue: str | None = None, epilogue: str | None = None,
+                waypoints: dict[str, str] | None = None) -> Router:
+    """`session.read_book(...)`, as a function (tests and tools attach books this way)."""
+    return session.read_book(folder, state, prologue=prologue, epilogue=epilogue, waypoints=waypoints)

@@ -1,0 +1,44 @@
+"""What the table answers a line with, and what undo keeps: plain values shared by the dispatcher,
+the table and every front end."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from clank_story.narrate.prose import Line
+
+
+@dataclass
+class Reply:
+    lines: list[Line] = field(default_factory=list)
+    quit: bool = False
+    refused: bool = False  # the line was refused (scripts stop there)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(line.text for line in self.lines)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything undo needs: the state (RNG included), where the narrator was, the story's state."""
+
+    game: dict[str, Any]
+    narration: dict[str, Any]
+    command: str
+    story: dict[str, Any] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "narration": self.narration, "command": self.command, "story": self.story}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Snapshot:
+        return cls(dict(data["game"]), dict(data.get("narration") or {}), str(data.get("command", "")),
+                   data.get("story"))
+
+
+@dataclass(frozen=True)
+class SwordsQuestion:
+    to: str
+    most: int

@@ -1,0 +1,94 @@
+"""Command files (DESIGN.md §5): one command per line, `#` comments, and two checking lines,
+`expect EXPR` and `reject COMMAND`. A script drives the same table and the same dispatcher as the
+prompt, so a game is the same game whether it is typed or scripted; only `undo`, `save`, `quit` and
+`reload` belong to a person at the prompt and are refused here.
+
+Looking commands (`look`, `row`, ...) print their answer after an echo of the command, as a
+transcript of the prompt would show them; they never change the game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from clank_story.narrate.prose import Line
+from clank_story.rules.errors import CommandError
+from clank_story.rules.view import views
+from clank_story.story.expr import ExpressionError, evaluate
+from clank_story.table import verbs
+from clank_story.table.table import Table
+from clank_story.words import say
+
+OK, FAILED, BAD_INPUT = 0, 1, 2
+
+
+@dataclass
+class Outcome:
+    status: int = OK
+    message: str = ""  # `FILE:LINE: message` for stderr
+    commands: int = 0
+
+
+def script_lines(text: str) -> Iterable[tuple[int, str]]:
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            yield number, line
+
+
+def run_script(table: Table, text: str, name: str, emit: Callable[[str], None]) -> Outcome:
+    """Play `text` at `table`, saying everything through `emit`. A campaign game left unfinished is kept
+    in its campaign file for `play` (or the next `run`) to go on with."""
+    table.interactive = False  # a script is not a person at the prompt
+    try:
+        return _run(table, text, name, emit)
+    finally:
+        table.suspend()
+
+
+def _run(table: Table, text: str, name: str, emit: Callable[[str], None]) -> Outcome:
+    def show(lines: Iterable[Line]) -> None:
+        for line in lines:
+            emit(line.text)
+
+    show(table.resumed() if table.restored else table.opening())
+    outcome = Outcome()
+    for number, line in script_lines(text):
+        where = f"{name}:{number}"
+        word, _, rest = line.partition(" ")
+        if word == "expect":
+            try:
+                held = evaluate(rest, views(table.game, table.session.campaign_view()))
+            except ExpressionError as e:
+                return Outcome(BAD_INPUT, f"{where}: {say('script.bad_expect', error=e)}", outcome.commands)
+            if not held:
+                return Outcome(FAILED, f"{where}: {say('script.expect_failed', expr=rest)}", outcome.commands)
+            continue
+        if word == "reject":
+            before = table.game.to_dict()
+            reply = table.handle(rest)
+            if reply.refused:
+                if table.game.to_dict() != before:
+                    return Outcome(FAILED, f"{where}: {say('script.reject_changed', command=rest)}", outcome.commands)
+                continue
+            show(reply.lines)
+            return Outcome(FAILED, f"{where}: {say('script.reject_accepted', command=rest)}", outcome.commands)
+        verb = _verb(word)
+        if verb is not None and verb.kind == verbs.GAME and not table.game.over and not table.session.human_to_move:
+            return Outcome(FAILED, f"{where}: {say('script.no_human', command=line)}", outcome.commands)
+        reply = table.handle(line)
+        if reply.refused:
+            return Outcome(FAILED, f"{where}: {reply.text}", outcome.commands)
+        if verb is not None and verb.kind == verbs.LOOKING:
+            emit(f"> {' '.join(line.split())}")
+        else:
+            outcome.commands += 1
+        show(reply.lines)
+    return outcome
+
+
+def _verb(word: str) -> verbs.Verb | None:
+    try:
+        return verbs.find(word)
+    except CommandError:
+        return None

@@ -1,0 +1,356 @@
+"""The one catalog of every sentence a person reads: `say(id, **params)`.
+
+Every locale file under `clank_story/locale/<lang>/` is read into one flat table of ids for that
+language (nested mappings are joined with dots: `play: {banner: ...}` is `play.banner`). A language
+other than English is an overlay: an id it lacks falls back to English for that one sentence.
+
+An entry is a Python format string, a list (narration variants, data), or a *form* mapping that
+chooses by grammar:
+
+- plural forms by CLDR category (`one`, `other`, ... from Babel's plural rules for the language),
+  chosen by the `n` parameter;
+- grammatical person (`you` / `they`), chosen by the `you` parameter (the seat a person plays is
+  told in the second person; other seats in the third).
+
+Forms nest (`you: {one: ..., other: ...}`). `{n:w}` writes a small number as a word where the
+language has one ("five cards").
+
+The current language is one setting for the process (`use(lang)`), never a parameter threaded
+through every call. The rules layer raises refusals that carry only a key and parameters; this
+module puts them into words (`reason`, `refusal`) and lets `str()` of a refusal do the same.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import marshal
+import os
+import string
+from collections.abc import Iterable, Iterator, Mapping
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Any
+
+from clank_story.rules import errors as _errors
+
+LANGUAGES = ("en", "ja", "pt-BR")
+ENGLISH = "en"
+PLURAL_KEYS = frozenset({"zero", "one", "two", "few", "many", "other"})
+PERSON_KEYS = frozenset({"you", "they"})
+FORM_KEYS = PLURAL_KEYS | PERSON_KEYS
+CACHE_FORMAT = 3
+PRECOMPUTED_PLURALS = 1000  # categories for 0..999 are worked out once by Babel and cached
+
+_LOCALE = Path(__file__).resolve().parent / "locale"
+_current: ContextVar[str] = ContextVar("clank_story_language", default=ENGLISH)
+
+
+class LanguageError(ValueError):
+    """A language this program does not speak; the message lists those it does."""
+
+
+# -- the language ----------------------------------------------------------------------------------
+def normalize(tag: str) -> str | None:
+    """`ja_JP.UTF-8` -> `ja`, `pt_BR` / `pt-br` / `pt` -> `pt-BR`, `en_GB` -> `en`; None if unknown."""
+    base = tag.split(".")[0].split("@")[0].replace("_", "-").strip()
+    lower = base.lower()
+    if not lower or lower in ("c", "posix"):
+        return None
+    for lang in LANGUAGES:
+        if lower == lang.lower():
+            return lang
+    head = lower.split("-")[0]
+    return {"en": "en", "ja": "ja", "pt": "pt-BR"}.get(head)
+
+
+def resolve(option: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """`--lang`, else CLANK_STORY_LANG, else the locale (LC_ALL, LC_MESSAGES, LANG), else English.
+    A --lang or CLANK_STORY_LANG the program does not speak is refused; an unknown locale is not."""
+    env = os.environ if environ is None else environ
+    for given in (option, env.get("CLANK_STORY_LANG")):
+        if given:
+            lang = normalize(given)
+            if lang is None:
+                raise LanguageError(say("words.unknown_language", given=given, languages=", ".join(LANGUAGES)))
+            return lang
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var)
+        if value:
+            return normalize(value) or ENGLISH
+    return ENGLISH
+
+
+def use(lang: str) -> None:
+    """Speak `lang` from now on (in this context)."""
+    if lang not in LANGUAGES:
+        raise LanguageError(say("words.unknown_language", given=lang, languages=", ".join(LANGUAGES)))
+    _current.set(lang)
+
+
+def language() -> str:
+    return _current.get()
+
+
+@contextlib.contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Speak `lang` inside the block (tests, previews in another language)."""
+    token = _current.set(lang)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+# -- the catalog -----------------------------------------------------------------------------------
+class Catalog:
+    """One language's entries, flat by id, with the nested tree kept for `section()`."""
+
+    def __init__(self, lang: str, tree: Mapping[str, Any], plurals: tuple[str, ...]) -> None:
+        self.lang = lang
+        self.tree = tree
+        self.flat: dict[str, Any] = {}
+        _flatten(tree, "", self.flat)
+        self.plurals = plurals  # the CLDR category of 0, 1, 2, ... (precomputed)
+
+
+def _is_form(value: Any) -> bool:
+    return isinstance(value, Mapping) and bool(value) and set(value) <= FORM_KEYS
+
+
+def _flatten(tree: Mapping[str, Any], prefix: str, out: dict[str, Any]) -> None:
+    for key, value in tree.items():
+        ident = f"{prefix}{key}"
+        if isinstance(value, Mapping) and not _is_form(value):
+            _flatten(value, ident + ".", out)
+        else:
+            out[ident] = value
+
+
+def locale_files(lang: str) -> list[Path]:
+    folder = _LOCALE / lang
+    return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+
+
+@functools.lru_cache(maxsize=8)
+def catalog(lang: str) -> Catalog:
+    tree, plurals = _load_language(lang)
+    return Catalog(lang, tree, plurals)
+
+
+def forget() -> None:
+    """Drop the loaded catalogs (tests that edit locale files; `reload` for translators)."""
+    catalog.cache_clear()
+    _plural_rule.cache_clear()
+
+
+def _merge(into: dict[str, Any], data: Mapping[str, Any], where: str) -> None:
+    for key, value in data.items():
+        if isinstance(value, Mapping) and not _is_form(value) and isinstance(into.get(key), dict):
+            _merge(into[key], value, f"{where}.{key}")
+        elif key in into:
+            raise ValueError(f"{where}: '{key}' is defined twice in the locale files")
+        else:
+            into[key] = _thaw(value)
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _thaw(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_thaw(v) for v in value]
+    return value
+
+
+def _load_language(lang: str) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The merged tree of a language's files, through a `marshal` cache keyed by the files' times."""
+    files = locale_files(lang)
+    stamp = [CACHE_FORMAT, lang]
+    for f in files:
+        with contextlib.suppress(OSError):
+            st = f.stat()
+            stamp += [f.name, st.st_mtime_ns, st.st_size]
+    entry = _cache_entry(repr(stamp))
+    if entry is not None:
+        with contextlib.suppress(OSError, ValueError, EOFError, TypeError, KeyError):
+            data = marshal.loads(entry.read_bytes())
+            if isinstance(data, dict) and data.get("stamp") == repr(stamp):
+                return data["tree"], tuple(data["plurals"])
+    tree: dict[str, Any] = {}
+    for f in files:
+        data = _read_yaml(f)
+        if data:
+            _merge(tree, data, f"{lang}/{f.name}")
+    plurals = tuple(_babel_category(lang, n) for n in range(PRECOMPUTED_PLURALS))
+    if entry is not None:
+        with contextlib.suppress(OSError, ValueError):
+            entry.parent.mkdir(parents=True, exist_ok=True)
+            tmp = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
+            tmp.write_bytes(marshal.dumps({"stamp": repr(stamp), "tree": tree, "plurals": list(plurals)}))
+            os.replace(tmp, entry)
+    return tree, plurals
+
+
+def _cache_entry(ident: str) -> Path | None:
+    from clank_story.paths import user_cache
+
+    folder = user_cache("words")
+    if folder is None:
+        return None
+    return folder / (hashlib.sha1(ident.encode()).hexdigest() + ".marshal")
+
+
+def _read_yaml(path: Path) -> Any:
+    """A locale file as plain data; a key given twice is an error (YAML would keep the last)."""
+    import yaml
+
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+    class Strict(base):  # type: ignore[misc, valid-type]
+        pass
+
+    def mapping(loader: Any, node: Any, deep: bool = False) -> dict[Any, Any]:
+        loader.flatten_mapping(node)
+        out: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            key = loader.construct_object(key_node, deep=deep)
+            if key in out:
+                mark = key_node.start_mark
+                raise ValueError(f"{path}:{mark.line + 1}:{mark.column + 1}: '{key}' is given twice")
+            out[key] = loader.construct_object(value_node, deep=deep)
+        return out
+
+    Strict.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=Strict)  # a safe loader, strict about keys
+
+
+# -- plural categories ------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=8)
+def _plural_rule(lang: str) -> Any:
+    from babel.core import Locale
+
+    return Locale.parse(lang.replace("-", "_")).plural_form
+
+
+def _babel_category(lang: str, n: int | float) -> str:
+    return str(_plural_rule(lang)(abs(n)))
+
+
+def plural(n: int | float, lang: str | None = None) -> str:
+    """The CLDR plural category of `n` in `lang` (default: the current language)."""
+    lang = lang or language()
+    if isinstance(n, int) and 0 <= n < PRECOMPUTED_PLURALS:
+        return catalog(lang).plurals[n]
+    return _babel_category(lang, n)
+
+
+# -- looking entries up ------------------------------------------------------------------------------
+def entry(ident: str, default: Any = None) -> Any:
+    """The raw entry for `ident` in the current language, else English, else `default`."""
+    lang = language()
+    value = catalog(lang).flat.get(ident)
+    if value is None and lang != ENGLISH:
+        value = catalog(ENGLISH).flat.get(ident)
+    return default if value is None else value
+
+
+def has(ident: str) -> bool:
+    return entry(ident) is not None
+
+
+def section(prefix: str) -> dict[str, Any]:
+    """The nested entries under `prefix` (help topics, narration variants), the current language's
+    over English's."""
+    merged: dict[str, Any] = {}
+    for lang in dict.fromkeys((ENGLISH, language())):
+        node: Any = catalog(lang).tree
+        for part in prefix.split("."):
+            node = node.get(part) if isinstance(node, Mapping) else None
+        if isinstance(node, Mapping):
+            _overlay(merged, node)
+    return merged
+
+
+def _overlay(into: dict[str, Any], data: Mapping[str, Any]) -> None:
+    for key, value in data.items():
+        if isinstance(value, Mapping) and not _is_form(value) and isinstance(into.get(key), dict):
+            _overlay(into[key], value)
+        else:
+            into[key] = value
+
+
+def choose(value: Any, params: Mapping[str, Any]) -> Any:
+    """Pick the form of an entry that fits the parameters: person by `you`, plural by `n`."""
+    while _is_form(value):
+        if set(value) & PERSON_KEYS:
+            value = value.get("you") if params.get("you") and "you" in value else value.get("they", value.get("you"))
+        else:
+            n = params.get("n", params.get("count"))
+            category = plural(n) if isinstance(n, int | float) else "other"
+            value = value.get(category, value.get("other"))
+    return value
+
+
+class _Formatter(string.Formatter):
+    """str.format with `{n:w}`: a number as a word where the catalog has one (`numbers.words`)."""
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec == "w" and isinstance(value, int):
+            words = entry("numbers.words") or []
+            return words[value] if 0 <= value < len(words) else str(value)
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = _Formatter()
+
+
+def fill(template: str, params: Mapping[str, Any], *, strict: bool = False) -> str:
+    """A format string filled in; a template a translator broke degrades to its text (or, `strict`,
+    raises ValueError so the caller can say it another way)."""
+    try:
+        return _FORMATTER.vformat(template, (), params)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError) as e:
+        if strict:
+            raise ValueError(str(e)) from None
+        return template
+
+
+def say(ident: str, /, **params: Any) -> str:
+    """The sentence `ident` in the current language, its forms chosen and its fields filled."""
+    value = choose(entry(ident), params)
+    if value is None:
+        return ident
+    return fill(str(value), params)
+
+
+def maybe(ident: str, /, **params: Any) -> str | None:
+    """`say`, or None when no language has `ident` (optional variants such as `key.one`)."""
+    return say(ident, **params) if has(ident) else None
+
+
+def listing(items: Iterable[str]) -> str:
+    """`a`, `a and b`, `a, b and c` in the current language."""
+    items = [i for i in items if i]
+    if len(items) <= 1:
+        return "".join(items)
+    return say("words.list.sep").join(items[:-1]) + say("words.list.and") + items[-1]
+
+
+# -- refusals --------------------------------------------------------------------------------------
+def reason(error: _errors.CommandError) -> str:
+    """Why a command was refused, as a sentence (the key names an entry under `refuse.`)."""
+    ident = f"refuse.{error.key}"
+    if not has(ident):
+        args = ", ".join(f"{k}={v}" for k, v in error.params.items())
+        return f"{error.key}({args})"
+    return say(ident, **error.params)
+
+
+def refusal(error: _errors.CommandError) -> str:
+    """The refusal as a person reads it: what they typed, then why."""
+    why = reason(error)
+    return f"{error.typed}: {why}" if error.typed else why
+
+
+_errors.use_renderer(reason)
