@@ -25,7 +25,7 @@ MAX_FILE_VALUES = 10_000
 MAX_BOOK_FILE_BYTES = 4 * MB
 MAX_BOOK_FILE_VALUES = 100_000
 MAX_BOOK_FILES = 1_000
-MAX_BOOK_BYTES = 32 * MB
+MAX_BOOK_BYTES = 8 * MB
 MAX_BOOK_ENTRIES = 20_000
 SIZE_CODE = "CT008"
 
@@ -35,9 +35,12 @@ def size_text(n: int) -> str:
 
 
 def too_big(path: str, size: int | None, limit: int, what: str) -> ContentError:
-    found = f"{size:,} bytes" if size is not None else "more"
-    return ContentError([Diagnostic(path, 1, 1, SIZE_CODE, f"{found} is more than {what} may hold "
-                                                          f"({size_text(limit)}); is this the right file?")])
+    """CT008 for a file of `size` bytes (None: a device or pipe, read as far as the cap)."""
+    if size is None:
+        message = f"the file goes on past {size_text(limit)}, more than {what} may hold; is this the right file?"
+    else:
+        message = f"{size:,} bytes is more than {what} may hold ({size_text(limit)}); is this the right file?"
+    return ContentError([Diagnostic(path, 1, 1, SIZE_CODE, message)])
 
 
 def read_bytes(path: str | Path, *, limit: int = MAX_FILE_BYTES, what: str = "a content file") -> bytes:

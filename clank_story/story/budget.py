@@ -3,10 +3,16 @@
 Every evaluation gets a fresh Budget (`with budgeted():`). It counts
 
 - steps: each loop iteration, call, operator and filter spends one (MAX_STEPS);
-- time: each step checks a deadline (MAX_SECONDS);
+- time: every few steps the evaluation's CPU time is checked against MAX_SECONDS;
 - what is built: every value an operator, filter, call, slice or `{{ output }}` makes is weighed
   and its weight charged (MAX_BUILT in all), so a passage cannot pile up memory through many small
   values (`{% set %}` after `{% set %}`, a `{% set %}...{% endset %}` block in a loop).
+
+Time is the thread's CPU time, not the wall clock: a busy machine does not turn a passage into an
+apology, and the same book on the same machine gives the same story. All the evaluations one command
+sets off (a passage, its choices' conditions and labels, its effects' conditions, a chain of gotos,
+the contracts a trigger checks) also share one allowance, MAX_COMMAND_SECONDS (`with allowance():`,
+taken by the story router), so twenty slow choices cannot add up to ten slow seconds.
 
 A weight is an upper bound on how much a value holds, counting a shared part each time it appears
 (`[[1] * 5000] * 5000` is cheap to build but weighs 25 million: printing or summing it would make
@@ -14,8 +20,8 @@ them all): characters of a text, one per item of a list, tuple or mapping plus t
 weights. No single value may weigh more than MAX_LENGTH; operators and filters that could build a
 big value work its weight out from their arguments *before* building it.
 
-Limits raise StoryLimit (one value over a cap) or its subclass OverBudget (the whole evaluation
-over its time or memory), which the renderer turns into BS202 and BS206."""
+Limits raise StoryLimit (one value over a cap) or its subclass OverBudget (the whole evaluation, or
+the command, over its time or memory), which the renderer turns into BS202 and BS206."""
 
 from __future__ import annotations
 
@@ -31,7 +37,9 @@ MAX_LENGTH = 10_000  # weight of one value: characters of a text, or items and c
 MAX_OUTPUT = 20_000  # characters one passage shows
 MAX_BUILT = 1_000_000  # weight of everything one evaluation builds, in all
 MAX_STEPS = 100_000  # loop iterations, calls, operators and filters of one evaluation
-MAX_SECONDS = 0.5  # time of one evaluation
+MAX_SECONDS = 0.5  # CPU time of one evaluation
+MAX_COMMAND_SECONDS = 1.0  # CPU time of all the evaluations one command sets off
+CLOCK_EVERY = 16  # steps between looks at the clock (a step is at most a millisecond or so)
 MAX_NUMBER_BITS = 256  # whole numbers made by `*` and `**`
 MAX_SOURCE = 50_000  # characters of one template or condition
 
@@ -41,23 +49,35 @@ class StoryLimit(SecurityError):
 
 
 class OverBudget(StoryLimit):
-    """One render, condition or `expect` took too long or built too much in all."""
+    """One render, condition or `expect` (or all those of one command) took too long or built too much."""
 
 
 class Budget:
-    __slots__ = ("built", "deadline", "steps")
+    __slots__ = ("built", "clock", "deadline", "late", "steps")
 
-    def __init__(self, steps: int = MAX_STEPS, seconds: float = MAX_SECONDS, built: int = MAX_BUILT) -> None:
+    def __init__(self, steps: int = MAX_STEPS, seconds: float = MAX_SECONDS, built: int = MAX_BUILT,
+                 until: float | None = None) -> None:
         self.steps = steps
         self.built = built
-        self.deadline = time.perf_counter() + seconds
+        self.clock = 1  # the first step looks at the clock: the command's allowance may be spent
+        self.deadline = _now() + seconds
+        self.late = f"took longer than {seconds:g} s"
+        if until is not None and until < self.deadline:  # the command's allowance runs out first
+            self.deadline = until
+            self.late = f"the story took longer than {MAX_COMMAND_SECONDS:g} s for one command"
 
     def tick(self, n: int = 1) -> None:
         self.steps -= n
         if self.steps < 0:
             raise StoryLimit(f"more than {MAX_STEPS:,} loop steps and calls in one passage")
-        if time.perf_counter() > self.deadline:
-            raise OverBudget(f"took longer than {MAX_SECONDS} s")
+        self.clock -= 1
+        if self.clock <= 0:
+            self.clock = CLOCK_EVERY
+            self.check_time()
+
+    def check_time(self) -> None:
+        if _now() > self.deadline:
+            raise OverBudget(self.late)
 
     def charge(self, weight: int) -> None:
         """Count `weight` more of what this evaluation built (and a step of its time)."""
@@ -67,7 +87,9 @@ class Budget:
         self.tick()
 
 
+_now = time.thread_time  # CPU time of this thread (see the module docstring)
 _BUDGET: contextvars.ContextVar[Budget | None] = contextvars.ContextVar("story_budget", default=None)
+_ALLOWANCE: contextvars.ContextVar[float | None] = contextvars.ContextVar("story_allowance", default=None)
 
 
 def budget() -> Budget:
@@ -78,15 +100,28 @@ def budget() -> Budget:
 
 
 class budgeted:
-    """`with budgeted():` — a fresh budget for one render or evaluation."""
+    """`with budgeted():` — a fresh budget for one render or evaluation (within the command's
+    allowance, if one is running: once it is spent, an evaluation stops at its first step)."""
 
     def __enter__(self) -> Budget:
-        b = Budget()
+        b = Budget(until=_ALLOWANCE.get())
         self._token = _BUDGET.set(b)
         return b
 
     def __exit__(self, *exc: object) -> None:
         _BUDGET.reset(self._token)
+
+
+class allowance:
+    """`with allowance():` — every evaluation inside shares MAX_COMMAND_SECONDS of CPU time in all.
+    Nested allowances keep the outermost one."""
+
+    def __enter__(self) -> None:
+        outer = _ALLOWANCE.get()
+        self._token = _ALLOWANCE.set(outer if outer is not None else _now() + MAX_COMMAND_SECONDS)
+
+    def __exit__(self, *exc: object) -> None:
+        _ALLOWANCE.reset(self._token)
 
 
 # -- weighing values -------------------------------------------------------------------------------

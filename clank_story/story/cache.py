@@ -19,7 +19,7 @@ from typing import Any
 
 from clank_story.content import cachefile
 
-FORMAT = 5
+FORMAT = 6  # 6: templates over MAX_SOURCE refused, at most MAX_FILE_ERRORS errors a file
 
 
 def cache_dir() -> Path | None:

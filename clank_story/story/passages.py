@@ -17,12 +17,14 @@ from typing import Any
 
 from clank_story.content.diagnostics import ContentError, Diagnostic, Report
 from clank_story.content.effects_check import Refs, check_block
-from clank_story.content.reading import MAX_BOOK_FILE_BYTES, decode, read_bytes, yaml_files
+from clank_story.content.reading import MAX_BOOK_FILE_BYTES, SIZE_CODE, decode, read_bytes, yaml_files
 from clank_story.content.schema import Field, check_fields
 from clank_story.content.yamlio import Node, plain
 from clank_story.story.contracts import Contract, check_contract
 from clank_story.story.render import Compiled, StoryProblem, compile_condition, compile_template
 from clank_story.story.yamlfast import PosMap, is_literal, load_text
+
+MAX_FILE_ERRORS = 200  # errors in one book file before the rest of it is left unchecked
 
 log = logging.getLogger("clank_story.story")
 
@@ -207,10 +209,17 @@ def entry_from_text(text: str, path: str) -> dict[str, Any]:
         lines = text.splitlines()
         if isinstance(node.value.get("passages"), dict):
             passages = node.child("passages")
+            errors = 0
             for pid, pnode in passages.items():
+                if errors >= MAX_FILE_ERRORS:  # a file this broken: say so once, not ten thousand times
+                    line, col = passages.key_pos(pid)
+                    report.error(path, line, col, SIZE_CODE, f"more than {MAX_FILE_ERRORS} errors in this file; "
+                                                           "the passages from here on were not checked")
+                    break
                 before = len(report.diagnostics)
                 data, codes = check_passage(str(pid), pnode, passages.key_pos(pid), report, lines)
                 own = [_plain_diag(d, str(pid)) for d in report.diagnostics[before:]]
+                errors += sum(d.severity == "error" for d in report.diagnostics[before:])
                 del report.diagnostics[before:]
                 entry["diags"].extend(own)
                 if data is not None:

@@ -17,6 +17,7 @@ from jinja2.exceptions import SecurityError
 
 from clank_story.story.sandbox import (
     MAX_OUTPUT,
+    MAX_SOURCE,
     NAMES,
     OverBudget,
     StoryLimit,
@@ -76,7 +77,9 @@ def _allowed() -> frozenset[str]:
 
 
 def _parse(source: str, kind: str) -> nodes.Template:
-    """Parse and check (syntax, forbidden tags, nesting, unknown names); raises StoryProblem."""
+    """Parse and check (size, syntax, forbidden tags, nesting, unknown names); raises StoryProblem."""
+    if isinstance(source, str) and len(source) > MAX_SOURCE:  # Jinja's lexer and compiler are slow on huge text
+        raise StoryProblem("BS033", f"the {kind} is {len(source):,} characters long; at most {MAX_SOURCE:,}")
     env = environment()
     if kind == "condition":
         from jinja2.parser import Parser

@@ -181,6 +181,8 @@ def _load(yaml: Any, text: str, path: str) -> Node:
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         if "tab" in problem or (mark is not None and _char_at(text, mark.line, mark.column) == "\t"):
             problem = "a tab character; indent YAML with spaces"
+        elif "nesting depth" in problem:  # libyaml's own cap, met while it reads ahead in a flow
+            problem = f"nested more than {MAX_DEPTH} levels deep"
         errors.append(Diagnostic(path, line, col, "CT001", problem))
     except yaml.YAMLError as exc:
         errors.append(Diagnostic(path, 1, 1, "CT001", f"invalid YAML: {exc}"))
