@@ -120,7 +120,7 @@ BIG_PASSAGE = '''\
 
 # -- generated parts of payloads ---------------------------------------------------------------------
 SLOW_TEXT = "{% set s = range(1000)|list %}{% for i in range(400) %}{% set b = s|sort %}{% endfor %}"
-SLOW_CONDITION = "(range(1000)" + "|map('abs')" * 25 + "|list|length) > 5000"
+SLOW_CONDITION = "[" + ", ".join(["(range(1000)|map('abs')|map('abs')|list|length)"] * 8) + "]|sum > 99999"
 
 
 def _expand(text: str) -> str:
@@ -136,9 +136,9 @@ def _expand(text: str) -> str:
     lines = []
     for line in text.splitlines():
         indent = line[: len(line) - len(line.lstrip())]
-        if line.strip() == "@CHOICES@":  # twenty doors, each behind a slow condition (that fails)
-            for i in range(20):
-                lines += [f"{indent}- text: Door {i}", f"{indent}  if: {SLOW_CONDITION}"]
+        if line.strip() == "@CHOICES@":  # a hundred doors, each behind a slow condition (that fails)
+            for i in range(100):
+                lines += [f"{indent}- text: Door {i}", f'{indent}  if: "{SLOW_CONDITION}"']
         elif line.strip() == "@CHAIN@":  # a goto chain of slow passages, each read in turn
             for i in range(12, 40):
                 lines += [f'{indent}  "{i}":', f"{indent}    title: Room {i}", f"{indent}    text: |",
@@ -559,6 +559,9 @@ def _surface_checks(case: Case, r: Result) -> list[str]:
         if wanted and not re.search(wanted, r.stderr + r.stdout):
             problems.append(f"expected /{wanted}/ in the output; stderr: {r.stderr.strip()[:200]!r}")
         return problems
+    wanted = case.spec.get(case.surface)  # what this payload must come to, where the corpus says
+    if wanted and not re.search(wanted, r.stderr + r.stdout):
+        problems.append(f"expected /{wanted}/ in the output; stderr: {r.stderr.strip()[:200]!r}")
     if case.surface in ("preview", "lint") and r.status == 1 and not DIAGNOSTIC.search(r.stderr + r.stdout):
         problems.append(f"exit 1 without a path:line:col diagnostic: {r.stderr.strip()[:200]!r}")
     if case.surface == "play":

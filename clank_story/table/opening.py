@@ -316,8 +316,10 @@ def _campaign_table(spec: CampaignGame, options: Options, cf: CampaignFile, lock
         story = StoryState.for_game(**story_seed(started))
     session.position = position
     game_def = definition.game(setup.game_number)
+    # a book given by hand (`--book`) is refused whole when broken, as for a one-shot game; the
+    # campaign's own book is read leniently (a broken page apologises, the game in progress goes on)
     session.read_book(seat.book, story, prologue=setup.prologue, epilogue=game_def.epilogue if game_def else None,
-                      waypoints=dict(setup.waypoints))
+                      waypoints=dict(setup.waypoints), strict=spec.book is not None)
     setup_record = Setup(setup.ruleset, setup.board, None, None, position.seed)
     verbose = options.verbose or bool(record is not None and record.options.get("verbose"))
     table = Table(session, ProseNarrator(position.seed, verbose=verbose), setup_record, slot=CampaignSlot(seat),
