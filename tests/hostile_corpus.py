@@ -168,7 +168,7 @@ def _plant(text: str, work: Path) -> str:
 
 
 # -- generated files -------------------------------------------------------------------------------
-def make_file(recipe: dict[str, Any], path: Path) -> None:
+def make_file(recipe: dict[str, Any], path: Path, work: Path) -> None:
     """A file from a recipe in files.yaml (huge files are made, not committed)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     if "copy" in recipe:
@@ -197,7 +197,7 @@ def make_file(recipe: dict[str, Any], path: Path) -> None:
         n = int(recipe["big_text"]) // len(unit)
         path.write_text('passages:\n  "12":\n    title: Long\n    text: |\n' + unit * n, encoding="utf-8")
     elif "text" in recipe:
-        path.write_text(recipe["text"], encoding="utf-8")
+        path.write_text(_plant(recipe["text"], work), encoding="utf-8")
     else:
         raise ValueError(f"unknown recipe {recipe}")
 
@@ -290,7 +290,7 @@ def _prepare_file(case: Case, work: Path, empty: Path) -> Prepared:
               "book": work / "book" / "hostile.yaml", "script": work / "hostile.script",
               "board": work / "content" / "boards" / "hostile.yaml",
               "cards": work / "content" / "cards" / "hostile.yaml"}[role]
-    make_file(f, target)
+    make_file(f, target, work)
     if role == "scenario":
         if surface == "run":
             return Prepared(["run", str(empty), "--scenario", str(target)], work)
@@ -481,7 +481,7 @@ class Result:
             return f"refused ({codes})"
         if self.status:
             first = self.stderr.strip().splitlines()[:1]
-            return f"refused: {first[0][:60]}" if first else f"exit {self.status}"
+            return f"refused: {re.sub(r'[^ ]*/', '', first[0])[:70]}" if first else f"exit {self.status}"
         return "read cleanly"
 
 
