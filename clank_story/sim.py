@@ -79,13 +79,32 @@ def seats_for(spec: SimSpec, index: int) -> list[str]:
     return players[k:] + players[:k]
 
 
+def board_file(board: str) -> Path | None:
+    """`--board` may name a board file of a campaign folder (`the-mill-job/boards/the-mill-job.yaml`)."""
+    path = Path(board)
+    return path if path.suffix in (".yaml", ".yml") and path.is_file() else None
+
+
+def own_book(board: str) -> str | None:
+    """A campaign's board reads the campaign's own book (`book/` beside its `boards/`), as its games do."""
+    path = board_file(board)
+    folder = path.resolve().parent.parent if path is not None and path.parent.name == "boards" else None
+    return str(folder / "book") if folder is not None and (folder / "book").is_dir() else None
+
+
 @functools.lru_cache(maxsize=8)
 def _ruleset(board: str):
     from clank_story.content.diagnostics import ContentError
     from clank_story.content.scenario import load_scenario
+    from clank_story.content.yamlio import load_file, plain
 
     try:
-        return load_scenario(board=board, seats=[{"name": "probe"}]).ruleset
+        path = board_file(board)
+        if path is None:
+            return load_scenario(board=board, seats=[{"name": "probe"}]).ruleset
+        board_id = str((plain(load_file(path).value) or {}).get("id", path.stem))
+        # the scenario "stands" in boards/: the campaign folder's boards and cards join the content
+        return load_scenario(path, data={"board": board_id, "players": [{"name": "probe"}]}).ruleset
     except ContentError as e:
         raise SimError(str(e)) from None
 
@@ -120,10 +139,11 @@ def play_game(spec: SimSpec, index: int) -> GameResult:
     strategies = seats_for(spec, index)
     seats = [{"name": f"Seat {i + 1}", "bot": s} for i, s in enumerate(strategies)]
     session = Session(setup_game(_ruleset(spec.board), seed, {"players": seats}))
-    if spec.story and (spec.book is not None or session.game.legacy):
+    book = spec.book if spec.book is not None else own_book(spec.board)
+    if spec.story and (book is not None or session.game.legacy):
         from clank_story.table.session import attach_book
 
-        attach_book(session, spec.book)
+        attach_book(session, book)
     director = None
     if spec.solo:
         from clank_story.bots.solo import SoloDirector

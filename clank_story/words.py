@@ -39,7 +39,7 @@ LANGUAGES = ("en", "ja", "pt-BR")
 ENGLISH = "en"
 PLURAL_KEYS = frozenset({"zero", "one", "two", "few", "many", "other"})
 PERSON_KEYS = frozenset({"you", "they"})
-FORM_KEYS = PLURAL_KEYS | PERSON_KEYS
+FORM_KEYS = PLURAL_KEYS | PERSON_KEYS | {"by"}  # `by: monsters`: the parameter that chooses the plural
 CACHE_FORMAT = 3
 PRECOMPUTED_PLURALS = 1000  # categories for 0..999 are worked out once by Babel and cached
 
@@ -116,7 +116,7 @@ class Catalog:
 
 
 def _is_form(value: Any) -> bool:
-    return isinstance(value, Mapping) and bool(value) and set(value) <= FORM_KEYS
+    return isinstance(value, Mapping) and bool(set(value) - {"by"}) and set(value) <= FORM_KEYS
 
 
 def _flatten(tree: Mapping[str, Any], prefix: str, out: dict[str, Any]) -> None:
@@ -240,8 +240,8 @@ def _babel_category(lang: str, n: int | float) -> str:
 def plural(n: int | float, lang: str | None = None) -> str:
     """The CLDR plural category of `n` in `lang` (default: the current language)."""
     lang = lang or language()
-    if isinstance(n, int) and 0 <= n < PRECOMPUTED_PLURALS:
-        return catalog(lang).plurals[n]
+    if isinstance(n, int) and -PRECOMPUTED_PLURALS < n < PRECOMPUTED_PLURALS:
+        return catalog(lang).plurals[abs(n)]  # "-1 Boot" is said like "1 Boot"
     return _babel_category(lang, n)
 
 
@@ -281,25 +281,68 @@ def _overlay(into: dict[str, Any], data: Mapping[str, Any]) -> None:
 
 
 def choose(value: Any, params: Mapping[str, Any]) -> Any:
-    """Pick the form of an entry that fits the parameters: person by `you`, plural by `n`."""
+    """Pick the form of an entry that fits the parameters: person by `you`, plural by `n` (or by the
+    parameter the entry names with `by:`)."""
     while _is_form(value):
         if set(value) & PERSON_KEYS:
             value = value.get("you") if params.get("you") and "you" in value else value.get("they", value.get("you"))
         else:
-            n = params.get("n", params.get("count"))
+            n = params.get(value["by"]) if "by" in value else params.get("n", params.get("count"))
             category = plural(n) if isinstance(n, int | float) else "other"
             value = value.get(category, value.get("other"))
     return value
 
 
 class _Formatter(string.Formatter):
-    """str.format with `{n:w}`: a number as a word where the catalog has one (`numbers.words`)."""
+    """str.format with three more format specs, so a sentence can say a count the way its language does:
+
+    - `{n:w}`: a small number as a word where the catalog has one (`numbers.words`: "five cards");
+    - `{cards:@count.cards}`: the counted phrase of the catalog's entry `count.cards`, its plural form
+      chosen by the value ("1 card", "3 cards"), so one sentence can hold several counts;
+    - `{thing:a}`: the word with its indefinite article where the language has one ("an exhausting")."""
 
     def format_field(self, value: Any, format_spec: str) -> Any:
         if format_spec == "w" and isinstance(value, int):
-            words = entry("numbers.words") or []
-            return words[value] if 0 <= value < len(words) else str(value)
+            return number_word(value)
+        if format_spec.startswith("@"):
+            return say(format_spec[1:], n=value)
+        if format_spec == "a":
+            return with_article(str(value))
         return super().format_field(value, format_spec)
+
+
+def number_word(n: int) -> str:
+    """`n` as a word where the language has one for it (`numbers.words`), else digits."""
+    words = entry("numbers.words") or []
+    return str(words[n]) if 0 <= n < len(words) else str(n)
+
+
+def with_article(noun: str) -> str:
+    """The phrase with its indefinite article (`articles` of the catalog: English a/an by sound)."""
+    a, an = entry("words.article.a"), entry("words.article.an")
+    if not a or not noun:
+        return noun
+    return f"{an if an and starts_with_vowel_sound(noun) else a} {noun}"
+
+
+_CONSONANT_SOUND = ("uni", "use", "usu", "eu", "one", "once", "ewe", "ufo", "ure", "uti")  # "a unique", "a one-way"
+_VOWEL_SOUND = ("hour", "honest", "honour", "honor", "heir")  # "an hour"
+
+
+def starts_with_vowel_sound(word: str) -> bool:
+    """English: whether "an" goes before `word` (by the sound, not the letter: an hour, a unicorn)."""
+    w = word.lower().lstrip("\"'“‘(")
+    if not w:
+        return False
+    if len(w) == 1 or (word.isupper() and len(word) <= 4):  # a letter or an initialism, said by its letters
+        return w[0] in "aefhilmnorsx"
+    if w.startswith(_VOWEL_SOUND):
+        return True
+    if w.startswith(_CONSONANT_SOUND):
+        return False
+    if w[0].isdigit():
+        return w.startswith(("8", "11", "18")) and not w.startswith(("110", "111", "112"))
+    return w[0] in "aeiou"
 
 
 _FORMATTER = _Formatter()

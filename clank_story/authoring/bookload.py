@@ -31,12 +31,13 @@ def _kind(key: str) -> str:
     return "condition" if key.endswith(".if") else "template"
 
 
-def lint_entry(path: str) -> tuple[dict[str, Any], dict[tuple[str, str], list[Fact] | None]]:
-    """One book file: the loader's entry, and the facts of every template and condition in it."""
-    from clank_story.story.passages import load_entry
+def lint_entry(path: str, text: str | None = None) -> tuple[dict[str, Any], dict[tuple[str, str], list[Fact] | None]]:
+    """One book file (or the mended text of it): the loader's entry, and the facts of every template
+    and condition in it."""
+    from clank_story.story.passages import entry_from_text, load_entry
 
     with capture_trees() as trees:
-        entry = load_entry(Path(path))
+        entry = load_entry(Path(path)) if text is None else entry_from_text(text, path)
     facts: dict[tuple[str, str], list[Fact] | None] = {}
     for item in entry["passages"]:
         for key, source in item["sources"].items():
@@ -55,8 +56,9 @@ class Pending:
     """Book files being checked: in worker processes for a big book (so the main process can read the
     rest of the content meanwhile), or here when `result()` is asked for."""
 
-    def __init__(self, paths: list[str]) -> None:
+    def __init__(self, paths: list[str], texts: dict[str, str] | None = None) -> None:
         self.paths = paths
+        self.texts = texts or {}  # mended texts of files with structure errors (authoring/mend.py)
         self.pool: Any = None
         self.future: Any = None
         workers = min(len(paths), _cpus(), 4)
@@ -68,7 +70,8 @@ class Pending:
                 self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
                 chunk = max(1, len(paths) // (workers * 4))
                 # map() hands every file to the workers now; the answers are collected in result()
-                self.future = _MapFuture(self.pool.map(lint_entry, paths, chunksize=chunk))
+                texts = [self.texts.get(p) for p in paths]
+                self.future = _MapFuture(self.pool.map(lint_entry, paths, texts, chunksize=chunk))
             except Exception:  # any trouble with worker processes: do the work here instead
                 self.close()
 
@@ -79,7 +82,7 @@ class Pending:
                     return self.future.get()
                 except Exception:
                     pass
-            return [lint_entry(p) for p in self.paths]
+            return [lint_entry(p, self.texts.get(p)) for p in self.paths]
         finally:
             self.close()
 
@@ -116,8 +119,8 @@ def _forks() -> bool:
     return sys.platform == "linux"
 
 
-def start(paths: list[str]) -> Pending:
-    return Pending(paths)
+def start(paths: list[str], texts: dict[str, str] | None = None) -> Pending:
+    return Pending(paths, texts)
 
 
 def load(paths: list[str] | Pending, cards: set[str] | None) -> BookFacts:

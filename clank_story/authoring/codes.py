@@ -17,6 +17,7 @@ class Code:
 
 CODES: dict[str, Code] = {c.code: c for c in (
     Code("LN001", "warning", "a YAML file that is not a kind of content clank-story reads (it is skipped)"),
+    Code("LN002", "error", "a campaign file whose campaign definition cannot be found or read"),
     Code("LN010", "error", "a template or condition reads an attribute the state view does not have"),
     Code("LN011", "warning", "a choice or effect `if:` that is a constant and can never be true"),
     Code("LN020", "warning", "a passage that no trigger, goto or choice can reach"),
@@ -31,10 +32,18 @@ CODES: dict[str, Code] = {c.code: c for c in (
     Code("LN043", "error", "a contract trigger names a space or card that does not exist"),
     Code("LN044", "warning", "a campaign game puts a contract in the row that the book does not define"),
     Code("LN045", "warning", "a campaign game's patron is not a card"),
+    Code("LN046", "warning", "a campaign game's board keeps no artifact after setup for some table size (1-4)"),
     Code("LN050", "error", "narration: an event template for an event kind the engine does not have"),
     Code("LN051", "error", "narration: a template of the wrong shape (text, or a list of variants)"),
     Code("LN052", "error", "narration: a `{placeholder}` template that cannot be read"),
     Code("LN053", "error", "narration: a prose template with a Jinja syntax error"),
+    Code("LN070", "warning", "a translation still lacks ids of the English it overlays (they are said in English)"),
+    Code("LN071", "warning", "a translation names an id the English no longer has (it is never said)"),
+    Code("LN072", "error", "a translated sentence has a `{placeholder}` the English one does not give it"),
+    Code("LN073", "error", "a translated template or passage has a Jinja syntax error"),
+    Code("LN074", "error", "a translated template or passage reads a name the English one does not have"),
+    Code("LN075", "warning", "a translated sentence has plural forms its language never uses (Japanese has no `one`)"),
+    Code("LN076", "error", "a translated passage has another number of choices than the English one"),
 )}
 
 # Warnings an author may silence on the line they point at: `# lint: allow LN031` (a comma list, or

@@ -303,6 +303,7 @@ def _definitions(project: Project, report: Report, locate: Locator) -> None:
     contracts = set(project.book.book.contracts) if project.book is not None else None
     for definition, path in project.definitions:
         for i, g in enumerate(definition.games):
+            _artifacts_left(project, path, i, g, report, locate)
             if g.patron and g.patron not in project.cards:
                 line, col = locate(Where(path, 1, 1, ("games", i, "patron")))
                 report.warning(path, line, col, "LN045", f"game {g.number}: the patron '{g.patron}' is not a "
@@ -315,3 +316,22 @@ def _definitions(project: Project, report: Report, locate: Locator) -> None:
                     report.warning(path, line, col, "LN044",
                                    f"game {g.number} puts contract '{cid}' in the row, but the book has no such "
                                    f"contract: it would never complete{suggest(cid, sorted(contracts))}")
+
+
+def _artifacts_left(project: Project, path: str, i: int, g: Any, report: Report, locate: Locator) -> None:
+    """Setup takes artifacts off the board for small tables (rules/setup.py); a campaign may be played
+    by any table of 1 to 4, and a table left with no artifact cannot score (legacy) or win."""
+    from clank_story.rules.setup import ARTIFACTS_REMOVED
+
+    board = project.boards.get(g.board)
+    if board is None:
+        return
+    artifacts = sum(1 for s in board.spaces.values() if s.artifact is not None)
+    short = [n for n in range(1, 5) if artifacts - ARTIFACTS_REMOVED.get(n, 0) < 1]
+    if short:
+        removed = ARTIFACTS_REMOVED.get(short[0], 0)
+        line, col = locate(Where(path, 1, 1, ("games", i, "board")))
+        report.warning(path, line, col, "LN046",
+                       f"game {g.number}: board '{g.board}' has {artifacts} artifact(s), and setup takes {removed} "
+                       f"away with {' or '.join(map(str, short))} player(s): none is left to carry home, so "
+                       f"nobody can score; give the board at least {max(ARTIFACTS_REMOVED.values()) + 1}")

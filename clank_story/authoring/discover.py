@@ -14,9 +14,11 @@ from pathlib import Path
 
 from clank_story.content.reading import yaml_files
 from clank_story.paths import locale_dir, shipped
+from clank_story.words import ENGLISH, LANGUAGES
 
-KINDS = ("cards", "board", "scenario", "secrets", "market", "book", "definition", "narration")
-CAMPAIGN_FILE = "campaign-file"  # a campaign's play state (docs/campaign.md): not content, not linted
+KINDS = ("cards", "board", "scenario", "secrets", "market", "book", "definition", "narration", "translation",
+         "catalog")
+CAMPAIGN_FILE = "campaign-file"  # a campaign in play: checked as a campaign file, not as content
 CAMPAIGN_FILE_KEYS = frozenset({"schema_version", "franchise", "charter", "in_progress", "saved_game"})
 SCENARIO_KEYS = frozenset({"ruleset", "board", "seed", "players", "active", "rage", "bag", "row", "deck", "cards",
                            "artifacts"})
@@ -33,8 +35,19 @@ class SourceFile:
 
 
 def default_paths() -> list[Path]:
-    """The shipped content: campaign definitions and content, the Book of Secrets, the narration."""
-    return [shipped("campaigns"), shipped("book_of_secrets"), locale_dir("en") / "narration.yaml"]
+    """The shipped content: campaign definitions and content, the Book of Secrets, the narration, and
+    the translations of the program's sentences."""
+    translations = [locale_dir(lang) for lang in LANGUAGES if lang != ENGLISH and locale_dir(lang).is_dir()]
+    return [shipped("campaigns"), shipped("book_of_secrets"), locale_dir("en") / "narration.yaml", *translations]
+
+
+def translation_language(path: Path) -> str | None:
+    """The language of an overlay file (`.../locale/ja/...`), or None when it is not a translation."""
+    parts = path.parts
+    for i, part in enumerate(parts[:-1]):
+        if part == "locale" and i + 1 < len(parts) - 1 and parts[i + 1] in LANGUAGES and parts[i + 1] != ENGLISH:
+            return parts[i + 1]
+    return None
 
 
 def shown_path(path: Path | str) -> str:
@@ -88,8 +101,12 @@ def top_keys(text: str) -> set[str]:
 def classify(path: Path, text: str, folders: tuple[str, ...] = ()) -> str | None:
     """The kind of content a file holds; `folders` are the folder names above it inside the lint path."""
     name, parent = path.name, path.parent.name
+    if translation_language(path) is not None:
+        return "translation"
     if name == "narration.yaml" and path.parent.parent.name == "locale":
         return "narration"
+    if parent == ENGLISH and path.parent.parent.name == "locale":
+        return "catalog"  # the English sentences a translation overlays
     keys = top_keys(text)
     if keys & CAMPAIGN_FILE_KEYS:
         return CAMPAIGN_FILE

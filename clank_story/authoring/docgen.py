@@ -34,11 +34,16 @@ EFFECT_EXAMPLES = {
     "destroy_contract": "{destroy_contract: mill-inspection}", "sticker": "{sticker: turnip-tithe}",
     "checkmark": "{checkmark: 1}", "unlock": "{unlock: signing-bonus}", "end_game": "{end_game: true}",
     "destroy_card": "{destroy_card: stumble}", "patron": "{patron: explore}",
+    "refresh": "{refresh: true}", "ignore_exhaustion": "{ignore_exhaustion: true}", "discount": "{discount: 2}",
+    "each_player": "{each_player: {clank: 1}}", "trash_card": "{trash_card: burgle}",
 }
 CONDITION_EXAMPLES = {"played": "{played: companion}", "has": "{has: crown}", "artifact": "{artifact: true}",
-                      "at": "{at: market}"}
+                      "at": "{at: market}", "gold": "{gold: 5}",
+                      "token_kinds": "{token_kinds: {at_least: 2, of: [crown, master-key, backpack]}}",
+                      "gold_gained": "{gold_gained: 3}"}
 COUNTER_EXAMPLES = {"played": "{played: gem}", "owned": "{owned: companion}", "tokens": "{tokens: monkey-idol}",
-                    "clank_made": "{clank_made: true}"}
+                    "token_kinds": "{token_kinds: true}", "clank_made": "{clank_made: true}",
+                    "gold_gained": "{gold_gained: true}"}
 
 # What each attribute of the state view means (a test fails when the view gains one not described here).
 VIEW_DOCS = {
@@ -49,6 +54,12 @@ VIEW_DOCS = {
         "row": "card ids in the row, left to right", "countdown": "the classic Countdown Track space, or none",
         "over": "true once the game has ended", "artifacts": "artifacts lying on the board: space -> value",
         "active": "the name of the player whose turn it is",
+        "winner": "once the game is over, the winner's name (a tie goes to the most valuable artifact), or none",
+        "row_discard": "card ids in the dungeon / adventure discard pile, oldest first",
+        "deck_size": "cards left in the dungeon / adventure deck",
+        "market": "market stock: item id -> how many are left", "reserve": "Reserve piles: card id -> cards left",
+        "secrets": "face-down secrets still on the board: space -> how many",
+        "secret_bank": "legacy: minor secrets left in the bank", "idols": "monkey idols on the board: space -> how many",
     },
     "player": {
         "name": "the player's name", "space": "the space id the pawn stands on", "damage": "cubes on the health meter",
@@ -59,7 +70,10 @@ VIEW_DOCS = {
         "in_play": "card ids played this turn", "artifact": "the value of the artifact carried, or none",
         "tokens": "token ids held (market items, idols, kept secrets, ...)",
         "status": "`playing`, `escaped` or `knocked_out`", "exhausted": "exhausted this turn (crystal cave, forest)",
-        "score": "their score (final once the game is over)", "bot": "their bot strategy id, or none for a person",
+        "score": "what they would score if the game ended now (final once it is over)",
+        "rank": "their place by score, 1 = first (ties by the most valuable artifact; level players share)",
+        "trashed": "card ids they trashed this game", "teleports": "teleports banked this turn (0 unless it is their turn)",
+        "bot": "their bot strategy id, or none for a person",
     },
     "campaign": {
         "name": "the franchise's name", "game_number": "which game of the campaign this is (1, 2, ...)",
@@ -67,6 +81,9 @@ VIEW_DOCS = {
         "counters": "counters added to by passages: `campaign.counters.favours` (an unset counter is 0)",
         "seen": "`campaign.seen('12')`: the passage was read in this campaign (this game included)",
         "seen_this_game": "`campaign.seen_this_game('12')`: the passage was read during this game",
+        "stickers": "ids of the stickers on the franchise board: `'turnip-tithe' in campaign.stickers`",
+        "rules": "ids of the rules unlocked so far in the campaign",
+        "contracts": "ids of the open contracts in the contract row, left to right",
     },
 }
 VIEW_NAMES = {"game": "`game`", "player": "`me` (the reader) and each of `players` (`players['Ana']`, "
@@ -138,6 +155,7 @@ def effects_section() -> str:
     rows.append(f"| `if` | {MODIFIERS['if']}; in passages also a Jinja condition | "
                 "`{if: {played: companion}, draw: 1}`, `{if: \"campaign.flags.vip\", gold: 5}` |")
     rows.append(f"| `per` | {MODIFIERS['per']} | `{{per: {{played: gem}}, gold: 1}}` |")
+    rows.append(f"| `pay` | {MODIFIERS['pay']} | `{{pay: {{gold: 2}}, skill: 3}}` |")
     rows += ["", "Card conditions (`if:`):", "", "| condition | meaning | example |", "|---|---|---|"]
     rows += [f"| `{k}` | {v} | `{CONDITION_EXAMPLES.get(k, '')}` |" for k, v in CONDITIONS.items()]
     rows += ["", "Counters (`per:`):", "", "| counter | meaning | example |", "|---|---|---|"]

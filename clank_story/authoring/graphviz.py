@@ -24,11 +24,3 @@ def to_svg(dot: str, program: str = "dot") -> str:
     if done.returncode != 0:
         raise GraphvizMissing(say("authoring.graphviz.failed", error=done.stderr.strip() or f"exit status {done.returncode}"))
     return done.stdout
-
-
-def board_svg(board) -> str:  # board: rules.model.Board
-    """A board as SVG: `neato` keeps spaces at their `pos` when every space has one, else `dot` lays it out."""
-    from clank_story.looking.catalogue import board_dot
-
-    pinned = bool(board.spaces) and all(s.pos is not None for s in board.spaces.values())
-    return to_svg(board_dot(board), "neato" if pinned else "dot")

@@ -36,6 +36,7 @@ class Project:
 
     files: list[SourceFile] = field(default_factory=list)
     texts: dict[str, str] = field(default_factory=dict)  # shown path -> text
+    mended: dict[str, str | None] = field(default_factory=dict)  # shown path -> the text checked (mend.py)
     cards: dict[str, CardDef] = field(default_factory=dict)  # core + linted
     boards: dict[str, Board] = field(default_factory=dict)  # core + linted
     linted_boards: dict[str, str] = field(default_factory=dict)  # board id -> shown path
@@ -113,8 +114,13 @@ def load_project(paths: Sequence[Path | str] | None = None) -> tuple[Project, Re
         project.files.append(SourceFile(path, shown, classify(path, text, folders)))
     from clank_story.authoring import bookload
 
-    book_paths = [f.shown for f in project.files if f.kind == "book"]
-    pending = bookload.start(book_paths) if book_paths else None  # big books: worker processes start now
+    book_files = [f for f in project.files if f.kind == "book"]
+    for f in book_files:  # structure errors first, so each is reported once and the rest is checked
+        mended(f, project, report)
+    book_paths = [f.shown for f in book_files if project.mended.get(f.shown) is not None]
+    texts = {f.shown: project.mended[f.shown] for f in book_files
+             if project.mended.get(f.shown) not in (None, project.texts[f.shown])}
+    pending = bookload.start(book_paths, texts) if book_paths else None  # big books: workers start now
     try:
         _content(project, report)
         _definition_content(project, report)
@@ -127,15 +133,31 @@ def load_project(paths: Sequence[Path | str] | None = None) -> tuple[Project, Re
         report.diagnostics.extend(project.book.book.diagnostics)
     _definitions(project, report)
     _others(project, report)
+    check_translations(project, report)
     return project, report
 
 
 # -- the loaders --------------------------------------------------------------------------------------
+def mended(f: SourceFile, project: Project, report: Report) -> str | None:
+    """The file's text to check: with a duplicate or numeric key mended (those errors reported once
+    here), so that the rest of the file is checked too; None when it cannot be read at all."""
+    from clank_story.authoring.mend import mend
+
+    if f.shown not in project.mended:
+        text, problems = mend(project.texts[f.shown], f.shown)
+        report.diagnostics.extend(problems)
+        project.mended[f.shown] = text
+    return project.mended[f.shown]
+
+
 def _node(f: SourceFile, project: Project, report: Report):  # -> Node | None
     from clank_story.content.yamlio import load_text
 
+    text = mended(f, project, report)
+    if text is None:
+        return None
     try:
-        node = load_text(project.texts[f.shown], f.shown)
+        node = load_text(text, f.shown)
     except ContentError as e:
         report.diagnostics.extend(e.diagnostics)
         return None
@@ -263,8 +285,11 @@ def _definitions(project: Project, report: Report) -> None:
     for f in project.files:
         if f.kind != "definition":
             continue
+        text = mended(f, project, report)
+        if text is None:
+            continue
         try:
-            definition, warnings = load_definition(f.path, book=book)
+            definition, warnings = load_definition(f.path, book=book, text=text)
         except CampaignError as e:
             report.diagnostics.extend(e.diagnostics or [Diagnostic(f.shown, 1, 1, "CT000", e.message or str(e))])
             continue
@@ -275,6 +300,32 @@ def _definitions(project: Project, report: Report) -> None:
         project.definitions.append((definition, f.shown))
 
 
+def check_translations(project: Project, report: Report) -> None:
+    """Overlay files against the English they translate (authoring/translations.py)."""
+    from clank_story.authoring import translations as t
+
+    files = [f for f in project.files if f.kind == "translation"]
+    catalogs = {f.path.parent.parent for f in files if (f.path.parent.parent / "en").is_dir()}
+    for root in catalogs:
+        t.check_catalogs(report, root)
+    books: set[Path] = set()
+    for f in files:
+        if f.path.parent.parent in catalogs:
+            continue
+        base = f.path.parent.parent.parent  # ROOT/locale/LANG/file.yaml
+        if f.path.name == t.CONTENT and ((base / "cards").is_dir() or (base / "boards").is_dir()):
+            t.check_content_overlay(report, f.path, base)
+        elif f.path.name == "campaign.yaml" and (base / "campaign.yaml").is_file():
+            t.check_definition_overlay(report, f.path, base)
+        else:
+            book = project.book.book if project.book is not None else None
+            t.check_book_overlay_of(report, f.path, base, book)
+            books.add(base)
+    for base in sorted(books):
+        if project.book is not None:
+            t.book_coverage(report, base, project.book.book)
+
+
 def _others(project: Project, report: Report) -> None:
     """Scenarios (their loader builds a whole game's content), narration, and unknown files."""
     from clank_story.authoring.narration import check_narration
@@ -282,8 +333,11 @@ def _others(project: Project, report: Report) -> None:
 
     for f in project.files:
         if f.kind == "scenario":
+            text = mended(f, project, report)
+            if text is None:
+                continue
             try:
-                load_scenario(f.shown, text=project.texts[f.shown])
+                load_scenario(f.shown, text=text)
             except ContentError as e:
                 for d in e.diagnostics:  # "no board" speaks of `<board>`: point at the scenario's board
                     if d.path.startswith("<"):
@@ -295,12 +349,34 @@ def _others(project: Project, report: Report) -> None:
             if node is not None:
                 check_narration(node, report)
         elif f.kind == CAMPAIGN_FILE:
-            report.warning(f.shown, 1, 1, "LN001", "a campaign file (the state of a campaign in play), not "
-                                                   "content; `clank-story campaign show --campaign FILE` checks it")
+            _campaign_file(f, project, report)
         elif f.kind is None and f.shown in project.texts and project.texts[f.shown].strip():
             report.warning(f.shown, 1, 1, "LN001",
                            "not a content file clank-story reads (cards, board, scenario, secrets, market, "
                            "Book of Secrets, campaign definition or narration); skipped")
+
+
+def _campaign_file(f: SourceFile, project: Project, report: Report) -> None:
+    """A campaign in play (kept beside its definition, say): checked as `campaign show` reads it, and
+    its definition must be found from where the file stands."""
+    from clank_story.campaign.definition import campaign_definition
+    from clank_story.campaign.model import CampaignError
+    from clank_story.campaign.store import parse_campaign
+
+    text = mended(f, project, report)
+    if text is None:
+        return
+    try:
+        c = parse_campaign(text, Path(f.shown)).campaign
+    except CampaignError as e:
+        report.diagnostics.extend(e.diagnostics)
+        return
+    try:
+        campaign_definition(c.definition, c.definition_folder, f.path)
+    except (CampaignError, ContentError) as e:
+        line, col = _value_pos(project.texts[f.shown], "definition_folder" if c.definition_folder else "definition")
+        message = getattr(e, "message", "") or str(e).splitlines()[-1]
+        report.error(f.shown, line, col, "LN002", message)
 
 
 def _value_pos(text: str, key: str) -> tuple[int, int]:

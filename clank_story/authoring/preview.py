@@ -53,8 +53,9 @@ def preview(passage: str, *, book: Path | None = None, scenario: Path | None = N
     from clank_story.story.book import shipped_book
     from clank_story.story.passages import load_book
 
-    folder = book or shipped_book()
-    if not Path(folder).is_dir():
+    own = _campaign(campaign) if campaign is not None else None
+    folder = Path(book) if book is not None else own.book if own is not None else shipped_book()
+    if not folder.is_dir():
         raise PreviewError(say("authoring.preview.no_book", folder=folder))
     loaded = load_book(folder)
     out = Preview()
@@ -63,12 +64,15 @@ def preview(passage: str, *, book: Path | None = None, scenario: Path | None = N
         out.diagnostics.append(Diagnostic(shown_path(folder), 1, 1, "BS204", say(
             "authoring.preview.no_passage", passage=passage, hint=suggest(passage, sorted(loaded.passages)))))
         return out
-    position, story = _position(passage, Path(folder), scenario, campaign, seed)
+    position, story = _position(passage, folder, scenario, own, seed)
     from clank_story.table.session import Session
 
     session = Session.start(position)
-    router = session.attach_story(loaded, story)
+    waypoints = dict(own.setup.waypoints) if own is not None and own.setup is not None else {}
+    router = session.attach_story(loaded, story, waypoints=waypoints)
     game = session.game
+    if own is not None and scenario is None:
+        _stand_on_waypoint(game, passage, waypoints)
     for setting in settings or []:
         apply_setting(session, setting)
     reader = game.me.name
@@ -82,8 +86,9 @@ def preview(passage: str, *, book: Path | None = None, scenario: Path | None = N
     if p.effects:
         from clank_story.narrate.lines import Narrator, describe_block
 
-        out.lines.append(say("authoring.preview.effects", effects=describe_block(Narrator(), p.effects,
-                                                                           game.ruleset.name_of)))
+        effects = describe_block(Narrator(), p.effects, game.ruleset.name_of)
+        if effects:  # flags, counters and gotos are said nothing of; "what changed" shows them
+            out.lines.append(say("authoring.preview.effects", effects=effects))
     capture = _Capture()
     logger = logging.getLogger("clank_story.story")
     logger.addHandler(capture)
@@ -111,58 +116,95 @@ def preview(passage: str, *, book: Path | None = None, scenario: Path | None = N
 
 
 # -- the state --------------------------------------------------------------------------------------
-def _position(passage: str, folder: Path, scenario: Path | None, campaign: Path | None, seed: int | None):
-    from clank_story.content.library import catalog
-    from clank_story.content.scenario import content_roots, load_scenario
+@dataclass
+class _Campaign:
+    """What a campaign file brings to a preview: its definition, its next game's setup (None once the
+    campaign is finished), its story so far and its own Book of Secrets (the one its games read)."""
+
+    definition: Any
+    setup: Any
+    story: Any
+    book: Path
+
+
+def _campaign(path: Path) -> _Campaign:
+    from clank_story.campaign.lifecycle import start_of_game, story_seed
+    from clank_story.campaign.model import CampaignError
+    from clank_story.campaign.store import read_campaign
+    from clank_story.story.state import StoryState
+    from clank_story.table.opening import StartError, book_of, definition_of
+
+    if not path.is_file():
+        raise PreviewError(say("authoring.preview.no_file", path=path))
+    try:
+        cf = read_campaign(path)
+        definition = definition_of(cf)
+        try:
+            started, setup = start_of_game(cf.campaign, definition)
+        except CampaignError:  # a finished campaign: its state as it ended
+            started, setup = cf.campaign, None
+    except (CampaignError, StartError) as e:
+        raise PreviewError(str(e)) from None
+    return _Campaign(definition, setup, StoryState.for_game(**story_seed(started)), book_of(definition, None))
+
+
+def _position(passage: str, folder: Path, scenario: Path | None, campaign: _Campaign | None, seed: int | None):
+    from clank_story.content.library import build_ruleset, catalog
+    from clank_story.content.scenario import Position, content_roots, load_scenario
+    from clank_story.paths import shipped
+    from clank_story.story.book import shipped_book
     from clank_story.story.state import StoryState
 
-    story = StoryState()
+    story = campaign.story if campaign is not None else StoryState()
+    roots = campaign.definition.content_roots() if campaign is not None else []
+    if campaign is None and folder.resolve() == shipped_book().resolve():  # its passages name the shipped
+        roots = [d for d in sorted(shipped("campaigns").iterdir())          # campaigns' cards (patrons)
+                 if d.name != "core" and (d / "cards").is_dir()]
     try:
         if scenario is not None:
             if not scenario.is_file():
                 raise PreviewError(say("authoring.preview.no_file", path=scenario))
             return load_scenario(scenario, seed=seed), story
-        if campaign is not None:
-            return _campaign_position(campaign, seed)
-        near = folder / "preview.yaml"  # boards/ and cards/ beside the book (a campaign folder) count too
-        boards = catalog(content_roots(near)).boards
+        if campaign is not None and campaign.setup is not None:
+            return _campaign_position(campaign, seed), story
+        roots += content_roots(folder / "preview.yaml")  # boards/ and cards/ beside the book count too
+        content = catalog(list(dict.fromkeys(roots)))
+        boards = content.boards
         where = next(((b.id, sid) for b in sorted(boards.values(), key=lambda b: b.id)
                       for sid, s in b.spaces.items() if s.waypoint == passage), None)
         data: dict[str, Any] = {"ruleset": "legacy", "seed": 1 if seed is None else seed,
                                 "players": [dict(s) for s in DEFAULT_SEATS]}
-        if where is not None:
+        if campaign is not None:  # a finished campaign: its last game's board
+            data["ruleset"] = campaign.definition.ruleset
+            data["board"] = campaign.definition.games[-1].board if campaign.definition.games else None
+        elif where is not None:
             data["board"] = where[0]
             data["ruleset"] = boards[where[0]].ruleset
             data["players"][0]["space"] = where[1]
-        return load_scenario(near, data=data), story
+        rules = build_ruleset(content, data["ruleset"], data.get("board"))
+        return Position(rules, data, data["seed"], "<preview>"), story
     except ContentError as e:
         raise PreviewError(str(e)) from None
 
 
-def _campaign_position(path: Path, seed: int | None):
-    from clank_story.campaign.definition import load_definition
-    from clank_story.campaign.lifecycle import start_of_game, story_seed
+def _campaign_position(campaign: _Campaign, seed: int | None):
+    """The campaign's next game as it would be set up (every seat a person: bots would take turns),
+    the reader standing on the waypoint that opens the passage when there is one."""
     from clank_story.campaign.model import CampaignError
     from clank_story.campaign.setup import campaign_position
-    from clank_story.campaign.store import read_campaign
-    from clank_story.content.scenario import load_scenario
-    from clank_story.story.state import StoryState
 
     try:
-        c = read_campaign(path).campaign
-        story = StoryState.for_game(**story_seed(c))
-        definition, _ = load_definition(c.definition)
-        try:
-            _, setup = start_of_game(c, definition)
-            setup = _humans(setup)
-            return campaign_position(setup, definition, seed=1 if seed is None else seed), story
-        except CampaignError:  # a finished campaign: its state, on the last game's board
-            board = definition.games[-1].board if definition.games else None
-            data = {"ruleset": definition.ruleset, "board": board, "seed": 1 if seed is None else seed,
-                    "players": [dict(s) for s in DEFAULT_SEATS]}
-            return load_scenario(None, data=data), story
+        return campaign_position(_humans(campaign.setup), campaign.definition, seed=1 if seed is None else seed)
     except CampaignError as e:
         raise PreviewError(str(e)) from None
+
+
+def _stand_on_waypoint(game: Any, passage: str, waypoints: dict[str, str]) -> None:
+    """The reader stands on the space whose waypoint opens the passage in this game, if one does."""
+    for sid, space in game.board.spaces.items():
+        if space.waypoint is not None and waypoints.get(space.waypoint, space.waypoint) == passage:
+            game.me.space = sid
+            return
 
 
 def _humans(setup: Any) -> Any:

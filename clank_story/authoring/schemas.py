@@ -29,6 +29,7 @@ FILES = {
     "book.schema.json": ("book", "clank-story Book of Secrets file (passages and contracts)"),
     "campaign-definition.schema.json": ("definition", "clank-story campaign definition"),
     "narration.schema.json": ("narration", "clank-story narration templates"),
+    "campaign-file.schema.json": ("campaign-file", "clank-story campaign file (a campaign in play)"),
 }
 KIND_FILES = {kind: name for name, (kind, _) in FILES.items()}
 
@@ -77,7 +78,8 @@ def table(fields: Mapping[str, Field], description: str = "",
 # -- effects ----------------------------------------------------------------------------------------
 def _effect_definitions() -> dict[str, Any]:
     from clank_story.content.effects_check import PILES
-    from clank_story.rules.effects import CONDITIONS, COUNTERS, MODIFIERS, REGISTRY
+    from clank_story.rules.effects import MODIFIERS, REGISTRY
+    from clank_story.rules.queue import CONDITION_SPECS, COUNTER_SPECS, PAYABLE, TestSpec
 
     def arg(kind: str, block: str) -> dict[str, Any]:
         return {
@@ -85,18 +87,27 @@ def _effect_definitions() -> dict[str, Any]:
             "str": {"anyOf": [{"type": "string"}, {"type": "object"}]}, "any": {},
             "trash": {"anyOf": [{"const": True}, {"type": "object", "additionalProperties": False, "properties": {
                 "from": {"type": "array", "items": {"enum": list(PILES)}}, "optional": {"type": "boolean"}}}]},
+            "trash_card": {"anyOf": [{"type": "string"}, {"type": "object", "additionalProperties": False,
+                                                          "required": ["card"], "properties": {
+                "card": {"type": "string"}, "optional": {"type": "boolean"}}}]},
             "block": _ref(block), "blocks": {"type": "array", "minItems": 1, "items": _ref(block)},
         }[kind]
 
-    def one_key(table_: Mapping[str, str], what: str) -> dict[str, Any]:
+    def test_arg(kind: str) -> dict[str, Any]:
+        return {"str": {"type": "string"}, "int": {"type": "integer"}, "bool": {"type": "boolean"},
+                "kinds": {"anyOf": [{"type": "boolean"}, {"type": "array", "items": {"type": "string"}},
+                                    {"type": "object", "additionalProperties": False, "required": ["at_least"],
+                                     "properties": {"at_least": {"type": "integer"},
+                                                    "of": {"type": "array", "items": {"type": "string"}}}}]},
+                }[kind]
+
+    def one_key(table_: Mapping[str, TestSpec], what: str) -> dict[str, Any]:
         return {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
                 "description": f"a {what}: a one-key mapping",
-                "properties": {k: {"description": doc, **({"type": "boolean"} if k in ("artifact", "clank_made")
-                                                          else {"type": "string"})}
-                               for k, doc in table_.items()}}
+                "properties": {k: {"description": spec.doc, **test_arg(spec.arg)} for k, spec in table_.items()}}
 
-    defs: dict[str, Any] = {"condition": one_key(CONDITIONS, "card condition"),
-                            "counter": one_key(COUNTERS, "counter")}
+    defs: dict[str, Any] = {"condition": one_key(CONDITION_SPECS, "card condition"),
+                            "counter": one_key(COUNTER_SPECS, "counter")}
     for kind, story in (("card", False), ("story", True)):
         props: dict[str, Any] = {}
         for name, spec in REGISTRY.items():
@@ -107,6 +118,8 @@ def _effect_definitions() -> dict[str, Any]:
             {"anyOf": [{"type": "string", "description": "a Jinja condition, judged when the passage is read"},
                        _ref("condition")]} if story else _ref("condition"))}
         props["per"] = {"description": MODIFIERS["per"], **_ref("counter")}
+        props["pay"] = {"description": MODIFIERS["pay"], "type": "object", "additionalProperties": False,
+                        "properties": {k: {"type": "integer", "minimum": 0} for k in PAYABLE}}
         defs[f"{kind}_effect"] = {"type": "object", "properties": props, "additionalProperties": False,
                                   "description": "effects, applied in the order written"}
         defs[f"{kind}_block"] = {"anyOf": [_ref(f"{kind}_effect"), {"type": "array", "items": _ref(f"{kind}_effect")}],
@@ -209,6 +222,7 @@ def schemas() -> dict[str, dict[str, Any]]:
             "contracts": {"type": "object", "additionalProperties": table(d.CONTRACT, "a contract of the campaign")},
             "rivals": {"type": "array", "items": table(d.RIVAL, "a bot rival")},
         }))
+    out["campaign-file.schema.json"] = _document("campaign-file.schema.json", _campaign_file(ability))
     plural_keys, person_keys = ("zero", "one", "two", "few", "many", "other"), ("you", "they")
     text = {"type": "string"}
     plural = {"description": "forms by CLDR plural category, chosen by the count `n`", "anyOf": [text, {
@@ -220,7 +234,7 @@ def schemas() -> dict[str, dict[str, Any]]:
     forms = {"plural": plural, "text_or_form": text_or_form}
     text_or_form = _ref("text_or_form")
     out["narration.schema.json"] = _document("narration.schema.json", {
-        "type": "object", "additionalProperties": False, "description": "narration templates (docs/narration.md)",
+        "type": "object", "additionalProperties": False, "description": "narration templates (`clank-story book docs narration`)",
         "properties": {"narrate": {
             "type": "object", "description": "the narration's words: events, prose, and words by id",
             "additionalProperties": text_or_form,
@@ -230,6 +244,32 @@ def schemas() -> dict[str, dict[str, Any]]:
                 "prose": {"type": "object", "additionalProperties": {"type": "array", "items": text_or_form},
                           "description": "Jinja variants per beat kind"}}}}}, forms)
     return out
+
+
+def _campaign_file(ability: dict[str, Any]) -> dict[str, Any]:
+    """The campaign file (campaign/model.py), so an editor completes it too; the saved game in
+    `in_progress` is opaque: JSON text or a mapping."""
+    from clank_story.campaign import model as m
+
+    status = table(m.STATUS, "checkmarks and promotion level")
+    goals = table(m.GOALS, "personal goals", {"rows_done": {"type": "array", "items": {"type": "integer"}}})
+    employee = table(m.EMPLOYEE, "an employee: a person or a bot rival", {
+        "bot": {"type": ["string", "null"]}, "associate_status": status, "personal_goals": goals,
+        "colour": {"enum": list(m.COLOURS)}})
+    report = table(m.REPORT, "a mission report", {
+        "scores": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "winner": {"type": ["string", "null"]}})
+    sticker = table(m.STICKER, "a sticker on the franchise board", {"ability": ability})
+    return table(m.CAMPAIGN, "a campaign in play: its franchise, employees and everything that happened", {
+        "schema_version": {"type": "integer", "minimum": 1, "maximum": m.SCHEMA_VERSION},
+        "game_number": {"type": "integer", "minimum": 1},
+        "players": {"type": "array", "minItems": 1, "maxItems": len(m.COLOURS), "items": employee},
+        "mission_reports": {"type": "array", "items": report},
+        "counters": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "stickers": {"type": "array", "items": sticker},
+        "dran_track": {"type": "array", "items": {"type": "integer"}},
+        "in_progress": {"anyOf": [{"type": "null"}, {"type": "string"}, {"type": "object"}]},
+    })
 
 
 def dumps(schema: dict[str, Any]) -> str:

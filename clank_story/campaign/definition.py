@@ -18,7 +18,7 @@ from clank_story.campaign.abilities import parse_ability, references
 from clank_story.campaign.model import CampaignError
 from clank_story.content.diagnostics import ContentError, Diagnostic, Report
 from clank_story.content.schema import Field, check_fields, suggest
-from clank_story.content.yamlio import Node, load_file, plain
+from clank_story.content.yamlio import Node, load_file, load_text, plain
 from clank_story.paths import shipped
 from clank_story.words import say
 
@@ -191,6 +191,57 @@ def available_definitions() -> list[str]:
     return sorted(d.name for d in root.iterdir() if (d / DEFINITION_FILE).is_file()) if root.is_dir() else []
 
 
+def is_shipped(definition: Definition) -> bool:
+    """A definition that comes with clank-story: a campaign file names it by id alone."""
+    shipped_file = definitions_root() / definition.id / DEFINITION_FILE
+    try:
+        return shipped_file.is_file() and shipped_file.resolve().parent == definition.folder.resolve()
+    except OSError:
+        return False
+
+
+def folder_ref(definition: Definition, campaign_file: str | Path) -> str | None:
+    """What a campaign file at `campaign_file` writes as `definition_folder` so that it finds this
+    definition again from any working folder: None for a shipped one (its id is enough); a path
+    relative to the campaign file's folder when the definition lies below it (the two move together);
+    else an absolute path."""
+    if is_shipped(definition):
+        return None
+    folder = definition.folder.resolve()
+    home = Path(campaign_file).expanduser().resolve().parent
+    try:
+        return folder.relative_to(home).as_posix() or "."
+    except ValueError:
+        return str(folder)
+
+
+def campaign_definition(definition_id: str, folder: str | None, campaign_file: str | Path,
+                        book: Collection[str] | None = None) -> tuple[Definition, list[Diagnostic]]:
+    """The definition a campaign file names: its `definition_folder` (relative to the file), else the
+    shipped definition of that id, else (files written before `definition_folder` existed) a folder of
+    that name beside the campaign file or in the working folder. CampaignError says what was looked
+    for and where when none holds it, or when the folder holds another definition."""
+    home = Path(campaign_file).expanduser().parent
+    if folder:
+        where = Path(folder).expanduser()
+        where = where if where.is_absolute() else home / where
+        if not (where / DEFINITION_FILE).is_file():
+            raise CampaignError(say("authoring.definition.moved", id=definition_id, folder=where,
+                                    file=campaign_file))
+        candidates = [where]
+    else:
+        candidates = [definitions_root() / definition_id, home / definition_id, Path(definition_id)]
+    for where in candidates:
+        if (where / DEFINITION_FILE).is_file():
+            definition, warnings = load_definition(where / DEFINITION_FILE, book)
+            if definition.id != definition_id:
+                raise CampaignError(say("authoring.definition.other", folder=where, found=definition.id,
+                                        id=definition_id, file=campaign_file))
+            return definition, warnings
+    raise CampaignError(say("authoring.definition.lost", id=definition_id, file=campaign_file, home=home,
+                            known=", ".join(available_definitions()) or "-"))
+
+
 def definition_file(ref: str | Path) -> Path:
     """A definition id (a folder under campaigns/), a folder, or a campaign.yaml file."""
     p = Path(ref)
@@ -206,20 +257,23 @@ def definition_file(ref: str | Path) -> Path:
     return candidate
 
 
-def load_definition(ref: str | Path, book: Collection[str] | None = None) -> tuple[Definition, list[Diagnostic]]:
+def load_definition(ref: str | Path, book: Collection[str] | None = None,
+                    text: str | None = None) -> tuple[Definition, list[Diagnostic]]:
     """Read and check a definition; errors raise CampaignError, warnings (missing passages) return.
-    Without a book to check against, a clean definition comes from the parsed-content cache."""
+    Without a book to check against, a clean definition comes from the parsed-content cache. `text`
+    stands in for the file's text (the linter's mended copy)."""
     path = definition_file(ref)
-    if book is None:
+    if book is None and text is None:
         from clank_story.content.cache import cached
 
         return cached(path.parent, lambda: _load_definition(path, None), kind=f"definition:{path.name}")
-    return _load_definition(path, book)
+    return _load_definition(path, book, text)
 
 
-def _load_definition(path: Path, book: Collection[str] | None) -> tuple[Definition, list[Diagnostic]]:
+def _load_definition(path: Path, book: Collection[str] | None,
+                     text: str | None = None) -> tuple[Definition, list[Diagnostic]]:
     try:
-        node = load_file(path)
+        node = load_file(path) if text is None else load_text(text, str(path))
     except ContentError as e:
         raise CampaignError(say("campaign.bad_definition", path=path), e.diagnostics) from None
     report = Report()
@@ -337,6 +391,7 @@ def _check_content(node: Node, definition: Definition, report: Report) -> None:
             report.error(node.path, line, col, "CD010", f"no board '{g.board}'{suggest(g.board, list(cat.boards))}")
             continue
         spaces.update(cat.boards[g.board].spaces)
+        _check_waypoints(games.child(i), g, cat.boards[g.board], report)
     if report.errors:
         return
     board = definition.games[0].board if definition.games else None
@@ -357,6 +412,20 @@ def _check_content(node: Node, definition: Definition, report: Report) -> None:
                     line, col = holder.value_pos("ability")
                     report.error(node.path, line, col, "CD012",
                                  f"{item_id}: no {kind} '{ref}'{suggest(ref, sorted(known[kind]))}")
+
+
+def _check_waypoints(game: Node, g: GameDef, board: Any, report: Report) -> None:
+    """A game's `waypoints:` maps the waypoints its board has; any other key would never be read."""
+    if not isinstance(game.value, dict) or not isinstance(game.value.get("waypoints"), dict):
+        return
+    known = sorted({s.waypoint for s in board.spaces.values() if s.waypoint})
+    wnode = game.child("waypoints")
+    for waypoint, _ in g.waypoints:
+        if waypoint not in known:
+            line, col = wnode.key_pos(waypoint)
+            report.error(game.path, line, col, "CD013",
+                         f"game {g.number}: board '{board.id}' has no waypoint '{waypoint}' (its waypoints: "
+                         f"{', '.join(known) or 'none'}){suggest(waypoint, known)}")
 
 
 def _check_passages(node: Node, book: Collection[str], report: Report) -> None:

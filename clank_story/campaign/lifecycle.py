@@ -365,7 +365,8 @@ def story_seed(campaign: Campaign) -> dict[str, Any]:
     """What a game's story state starts from: `StoryState.for_game(**story_seed(campaign))`."""
     return {"campaign": campaign.franchise, "game_number": campaign.game_number, "flags": dict(campaign.flags),
             "counters": dict(campaign.counters), "seen": list(campaign.passages_seen),
-            "contracts": list(campaign.contract_row)}
+            "contracts": list(campaign.contract_row), "stickers": [s.id for s in campaign.stickers],
+            "rules": list(campaign.unlocked_rules)}
 
 
 def absorb_story(campaign: Campaign, definition: Definition, story: Any) -> tuple[Campaign, list[Reading]]:
@@ -392,7 +393,8 @@ def campaign_view(campaign: Campaign) -> Any:
     from clank_story.rules.view import CampaignView
 
     return CampaignView(campaign.franchise, campaign.game_number, campaign.flags, campaign.counters,
-                        frozenset(campaign.passages_seen))
+                        frozenset(campaign.passages_seen), stickers=tuple(s.id for s in campaign.stickers),
+                        rules=tuple(campaign.unlocked_rules), contracts=tuple(campaign.contract_row))
 
 
 def _check_definition(campaign: Campaign, definition: Definition) -> None:

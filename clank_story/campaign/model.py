@@ -77,7 +77,7 @@ class Sticker:
 
 @dataclass
 class Campaign:
-    definition: str
+    definition: str  # the definition's id
     franchise: str
     game_number: int = 1  # the game being played, or the next one to play
     players: list[Employee] = field(default_factory=list)
@@ -92,6 +92,8 @@ class Campaign:
     dran_track: list[int] = field(default_factory=list)  # one X per entry: the game it was marked in
     unlocked_rules: list[str] = field(default_factory=list)
     in_progress: dict[str, Any] | None = None  # a saved game (opaque to this layer)
+    # where the definition is, relative to the campaign file's folder (or absolute); None: shipped
+    definition_folder: str | None = None
 
     def employee(self, name: str) -> Employee:
         for e in self.players:
@@ -104,6 +106,7 @@ class Campaign:
         return {
             "schema_version": SCHEMA_VERSION,
             "definition": self.definition,
+            **({"definition_folder": self.definition_folder} if self.definition_folder else {}),
             "franchise": self.franchise,
             "game_number": self.game_number,
             "players": [_employee_dict(e) for e in self.players],
@@ -139,6 +142,7 @@ class Campaign:
             dran_track=list(d.get("dran_track") or []),
             unlocked_rules=list(d.get("unlocked_rules") or []),
             in_progress=d.get("in_progress"),
+            definition_folder=d.get("definition_folder") or None,
         )
 
 
@@ -174,7 +178,8 @@ def _sticker_dict(s: Sticker) -> dict[str, Any]:
 # -- validation ------------------------------------------------------------------------------------
 CAMPAIGN = {
     "schema_version": Field("int", "the layout version of this file", True),
-    "definition": Field("id", "the campaign definition (a folder under campaigns/)", True),
+    "definition": Field("id", "the campaign definition's id", True),
+    "definition_folder": Field("str", "the definition's folder, relative to this file (absent for a shipped definition)"),
     "franchise": Field("str", "the franchise's charter name", True),
     "game_number": Field("int", "the game being played or next to play", True),
     "players": Field("list", "the franchise's employees in seat order", True),

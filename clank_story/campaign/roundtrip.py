@@ -102,16 +102,20 @@ def _same(a: Any, b: Any) -> bool:
 def _merge_map(old: CommentedMap, new: Mapping[str, Any]) -> None:
     for key in [k for k in old if k not in new]:
         _remove_key(old, key)
+    prev = None
     for key, value in new.items():
         if key in old:
             merged = merge(old[key], value)
             if merged is not old[key]:
                 old[key] = merged
+        elif prev is not None and prev in old and list(old)[-1] != prev:
+            old.insert(list(old).index(prev) + 1, key, to_node(value))  # a new key goes where it is written
         else:
             tail = _take_tail(old, list(old)[-1]) if len(old) else None
             old[key] = to_node(value)
             if tail:
                 _give_tail(old, key, tail)
+        prev = key
 
 
 def _merge_seq(old: CommentedSeq, new: list[Any] | tuple[Any, ...]) -> None:

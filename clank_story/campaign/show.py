@@ -27,12 +27,14 @@ def status_lines(campaign: Campaign, definition: Definition | None = None,
         lines.append(say("campaign.show.in_progress"))
 
     lines.append(say("campaign.show.employees"))
+    people = [e.name for e in campaign.players if not e.bot]
     for e in campaign.players:
         level = (definition.level_name(e.status.level) if definition and e.status.level != NO_LEVEL
                  else say("campaign.level.none") if e.status.level == NO_LEVEL else e.status.level)
         key = "campaign.show.employee_bot" if e.bot else "campaign.show.employee"
         lines.append(say(key, name=e.name, colour=e.colour, characters=_list(e.characters), level=level,
-                         checkmarks=e.status.checkmarks, ticked=len(e.goals.ticked), rows=len(e.goals.rows_done)))
+                         checkmarks=e.status.checkmarks, ticked=len(e.goals.ticked), rows=len(e.goals.rows_done),
+                         you=people == [e.name]))  # the one person at the keyboard is "you"
 
     lines.append(say("campaign.show.reports"))
     if not campaign.mission_reports:

@@ -23,14 +23,18 @@ def campaign() -> None:
               help="The people playing, in seat order (comma-separated or repeated). Default: You.")
 @click.option("--rivals", type=int, default=1, show_default=True, help="How many bot rivals join (0-3).")
 @click.option("--bot", default="random", show_default=True, help="The rivals' bot strategy.")
-@click.option("--definition", "definition_ref", default=None, metavar="ID",
-              help="A campaign definition under campaigns/ (or its folder). Default: gilt-and-gristle.")
+@click.option("--all-bots", is_flag=True,
+              help="No people: every seat is a bot rival, so `run --campaign` plays whole games by itself "
+                   "(for testing a campaign).")
+@click.option("--definition", "definition_ref", default=None, metavar="ID|FOLDER",
+              help="A shipped campaign definition's id, or the folder of your own (its campaign.yaml). "
+                   "Default: gilt-and-gristle.")
 @options.campaign()
 @options.lang()
-def new(name: str, players: tuple[str, ...], rivals: int, bot: str, definition_ref: str | None,
+def new(name: str, players: tuple[str, ...], rivals: int, bot: str, all_bots: bool, definition_ref: str | None,
         campaign: str | None) -> None:
     """Start the campaign NAME (your franchise's charter name) in a new campaign file."""
-    from clank_story.campaign.definition import DEFAULT_DEFINITION, load_definition
+    from clank_story.campaign.definition import DEFAULT_DEFINITION, folder_ref, load_definition
     from clank_story.campaign.lifecycle import new_campaign
     from clank_story.campaign.model import CampaignError
     from clank_story.campaign.store import campaign_path, create_campaign
@@ -39,19 +43,25 @@ def new(name: str, players: tuple[str, ...], rivals: int, bot: str, definition_r
     seats = _parse_players(players)
     if seats is None:
         _fail(say("campaign.bad_players", value=",".join(players)))
+    if all_bots and players:
+        _fail(say("authoring.campaign.bots_and_players"))
     if not 0 <= rivals <= 3:
         _fail(say("campaign.bad_rivals"))
+    if all_bots and rivals < 1:
+        _fail(say("authoring.campaign.no_seats"))
     from clank_story.bots import BOTS, known_bot
 
     if not known_bot(bot):
         _fail(f"--bot {bot}: " + say("campaign.no_bot", bots=", ".join(BOTS)))
     try:
         definition, _ = load_definition(definition_ref or DEFAULT_DEFINITION)
-        data = new_campaign(definition, name, seats or [say("campaign.default_player")], rivals)
+        people = [] if all_bots else seats or [say("campaign.default_player")]
+        data = new_campaign(definition, name, people, rivals)
         for e in data.players:
             if e.bot:
                 e.bot = bot
         path = campaign_path(campaign)
+        data.definition_folder = folder_ref(definition, path)  # found again from any working folder
         create_campaign(path, data)
     except CampaignError as e:
         _fail(str(e))
@@ -65,7 +75,7 @@ def new(name: str, players: tuple[str, ...], rivals: int, bot: str, definition_r
 @options.lang()
 def show(as_json: bool, campaign: str | None) -> None:
     """Show the franchise: status, mission reports and the franchise board."""
-    from clank_story.campaign.definition import load_definition
+    from clank_story.campaign.definition import campaign_definition
     from clank_story.campaign.model import CampaignError
     from clank_story.campaign.show import as_json as campaign_json
     from clank_story.campaign.show import status_lines
@@ -79,9 +89,10 @@ def show(as_json: bool, campaign: str | None) -> None:
         click.echo(json.dumps(campaign_json(cf.campaign), indent=2, ensure_ascii=False))
         return
     try:
-        definition, _ = load_definition(cf.campaign.definition)
-    except CampaignError:
+        definition, _ = campaign_definition(cf.campaign.definition, cf.campaign.definition_folder, cf.path)
+    except CampaignError as e:
         definition = None  # the file still shows without its definition (ids instead of names)
+        click.echo(str(e), err=True)
     for line in status_lines(cf.campaign, definition, _card_namer(definition)):
         click.echo(line)
 

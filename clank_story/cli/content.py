@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
@@ -12,7 +13,7 @@ from clank_story.cli import options
 
 @click.command()
 @click.option("--ruleset", type=click.Choice(["classic", "legacy"]), default="classic", show_default=True)
-@options.as_json("A JSON list of card objects (DESIGN.md §3 keys).")
+@options.as_json("A JSON list of card objects (the keys of a card file).")
 @options.lang()
 def cards(ruleset: str, as_json: bool) -> None:
     """The card catalogue of a ruleset: starting deck, Reserve and the row deck."""
@@ -44,27 +45,54 @@ def board_list() -> None:
 
 
 @board.command("show")
-@click.argument("board_id")
+@click.argument("board_id", metavar="ID|FILE")
 @click.option("--format", "fmt", type=click.Choice(["text", "dot", "svg"]), default="text", show_default=True)
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the picture to this file (only when drawing works) instead of stdout.")
 @options.lang()
-def board_show(board_id: str, fmt: str) -> None:
-    """One board: its spaces, what lies there, and the paths out with what they need."""
+def board_show(board_id: str, fmt: str, output: Path | None) -> None:
+    """One board (a shipped id, or a board file of your own): its spaces, what lies there, and the
+    paths out with what they need; `--format svg` draws it with a legend (Graphviz)."""
+    from clank_story.authoring.boardpic import board_dot
+    from clank_story.cli.book import write_picture
+    from clank_story.looking.catalogue import board_text
+
+    b = _board(board_id)
+    if fmt == "svg":  # Graphviz draws it, when installed (the message says how to install it if not)
+        from clank_story.authoring.boardpic import board_svg
+
+        write_picture(lambda: board_svg(b), output)
+        return
+    text = board_dot(b) if fmt == "dot" else board_text(b) + "\n"
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        write_picture(lambda: text, output)
+
+
+def _board(ref: str):  # -> rules.model.Board
+    """A shipped board by id, or the board in a file (its campaign folder's cards and boards join in)."""
+    from clank_story.content.diagnostics import ContentError
     from clank_story.content.library import catalog
-    from clank_story.looking.catalogue import board_dot, board_text
     from clank_story.words import say
 
-    cat = catalog()
-    if board_id not in cat.boards:
-        click.echo(say("catalogue.unknown_board", id=board_id, boards=", ".join(sorted(cat.boards))), err=True)
-        sys.exit(2)
-    b = cat.boards[board_id]
-    if fmt == "svg":  # Graphviz draws it, when installed (the message says how to install it if not)
-        from clank_story.authoring.graphviz import GraphvizMissing, board_svg
+    path = Path(ref)
+    try:
+        if path.suffix in (".yaml", ".yml") and path.is_file():
+            from clank_story.content.boards import board_from_node
+            from clank_story.content.diagnostics import Report
+            from clank_story.content.yamlio import load_file
 
-        try:
-            click.echo(board_svg(b), nl=False)
-        except GraphvizMissing as e:
-            click.echo(str(e), err=True)
-            sys.exit(2)
-        return
-    click.echo(board_dot(b) if fmt == "dot" else board_text(b))
+            report = Report()
+            b = board_from_node(load_file(path), report)
+            report.raise_errors()
+            if b is not None:
+                return b
+        cat = catalog()
+    except ContentError as e:
+        click.echo(str(e), err=True)
+        sys.exit(2)
+    if ref not in cat.boards:
+        click.echo(say("authoring.board.no_board", board=ref, boards=", ".join(sorted(cat.boards))), err=True)
+        sys.exit(2)
+    return cat.boards[ref]

@@ -90,4 +90,16 @@ _register_book()
 
 
 def main() -> None:
-    cli(prog_name="clank-story")
+    """The command line, with its output guarded: a full disk or a closed pipe is one sentence on
+    stderr and exit status 2; a character the output's encoding lacks gets a stand-in (cli/output.py)."""
+    from clank_story.cli import output
+
+    output.prepare()
+    try:
+        try:
+            cli(prog_name="clank-story")
+        except SystemExit as done:
+            sys.stdout.flush()  # what is still buffered must get out too, or be reported lost
+            raise done from None
+    except output.OutputLost as e:
+        sys.exit(output.lost(e.error))

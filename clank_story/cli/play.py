@@ -21,6 +21,9 @@ from clank_story.cli import options
 @click.option("--new", "new", is_flag=True,
               help="A campaign: set its game in progress aside (kept in a save of its own) and start afresh.")
 @click.option("--no-color", is_flag=True, help="No colour (NO_COLOR in the environment does the same).")
+@click.option("--plain", is_flag=True,
+              help="Plain lines for screen readers and braille displays: no colour, no toolbar (TERM=dumb too).")
+@click.option("--tutorial", is_flag=True, help="A short guided practice game for a first-time player.")
 @click.option("--verbose", is_flag=True, help="Tell the rivals' turns event by event, not as a summary.")
 @options.scenario("Start from a scenario file.", hidden=True)
 @options.campaign("A campaign file to play the next game of (default: your campaign, created on first use).")
@@ -28,11 +31,13 @@ from clank_story.cli import options
 @options.lang()
 def play(ruleset: str | None, board: str | None, rivals: int | None, bot: str | None, seed: int | None,
          name: str | None, resume: str | None, new: bool, no_color: bool, verbose: bool, scenario: str | None,
-         campaign: str | None, solo: bool) -> None:
+         campaign: str | None, solo: bool, plain: bool, tutorial: bool) -> None:
     """Play at the prompt: with no options, the next game of your legacy campaign (or its game in
     progress); with game options (--ruleset, --board, --rivals, --bot, --solo), a new one-shot game in
     a save slot of its own; with --resume, a saved one."""
     from clank_story.repl.start import PlayOptions, main
 
+    lang_given = click.get_current_context().get_parameter_source("lang") not in (
+        None, click.core.ParameterSource.DEFAULT)
     sys.exit(main(PlayOptions(ruleset, board, rivals, bot, seed, name, scenario, resume, new, no_color, verbose,
-                              campaign, solo)))
+                              campaign, solo, plain, tutorial, lang_given)))

@@ -15,7 +15,9 @@ from clank_story.cli import options
 @click.option("--games", "-n", type=int, default=100, show_default=True, help="How many games to play.")
 @click.option("--players", default="planner,greedy,cautious,random", show_default=True,
               help="Bot strategies, one per seat, comma-separated (`planner:hard` sets a difficulty).")
-@click.option("--board", default="cinder-halls", show_default=True, help="The board id (its ruleset comes with it).")
+@click.option("--board", default="cinder-halls", show_default=True,
+              help="The board id, or a board file of a campaign folder (then its cards join in and its own "
+                   "book is read); its ruleset comes with it.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The run's seed; game i is seeded from (seed, i).")
 @click.option("--jobs", "-j", type=int, default=1, show_default=True, help="Processes to play games in.")
 @click.option("--solo", is_flag=True, help="One seat against the solo director.")

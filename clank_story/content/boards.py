@@ -61,7 +61,7 @@ def reachable(board: Board, origin: str, *, keys: bool = True) -> set[str]:
     while todo:
         here = todo.popleft()
         for dest, path in board.exits(here):
-            if dest in seen or (not keys and (path.locked or path.water)):
+            if dest in seen or (not keys and path.needs):
                 continue
             seen.add(dest)
             todo.append(dest)

@@ -26,7 +26,7 @@ def card_from_node(node: Node, report: Report, refs: Refs, *, reserve: bool = Fa
     errors = len(report.errors)
     for timing in TIMINGS:
         if timing in node.value:
-            check_block(node.child(timing), report, refs)
+            check_block(node.child(timing), report, refs, scoring=timing == "score")
     if len(report.errors) > errors:
         return None
     effects = {t: as_block(data[t]) for t in TIMINGS if data.get(t)}

@@ -3,12 +3,14 @@ and Ruleset objects built from them for one game."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from clank_story.content import schema
+from clank_story.content import schema, translate
 from clank_story.content.boards import board_from_node
 from clank_story.content.cards import CardFile, load_card_file
 from clank_story.content.diagnostics import ContentError, Diagnostic, Report
@@ -16,6 +18,7 @@ from clank_story.content.effects_check import Refs, check_block
 from clank_story.content.yamlio import Node, load_file, plain
 from clank_story.paths import shipped
 from clank_story.rules.model import Board, CardDef, MarketItem, Ruleset, SecretDef, as_block
+from clank_story.words import language
 
 DEFAULT_BOARDS = {"classic": "cinder-halls", "legacy": "brackenmoor"}
 ROW_DECKS = {"classic": "dungeon", "legacy": "adventure"}
@@ -101,16 +104,33 @@ def _load_market(node: Node, catalog: Catalog, report: Report) -> None:
 
 
 def catalog(roots: Sequence[Path] = ()) -> Catalog:
-    """The shipped core content merged with extra roots (later roots add to or override earlier)."""
+    """The shipped core content merged with extra roots (later roots add to or override earlier), in
+    the current language (content/translate.py)."""
     merged = Catalog()
     for root in [core_root(), *roots]:
-        part = load_root(Path(root).resolve())
+        resolved = Path(root).resolve()
+        part = translated(load_root(resolved), translate.overlay(resolved, language()))
         merged.card_files.extend(part.card_files)
         merged.boards.update(part.boards)
         merged.secrets.update(part.secrets)
         merged.market.update(part.market)
         merged.refs.cards.extend(part.refs.cards)
     return merged
+
+
+def translated(part: Catalog, words: Mapping[str, Any]) -> Catalog:
+    """A content root's catalog with the names and texts of its overlay (the same catalog when none)."""
+    if not words:
+        return part
+    cards, boards = words.get("cards") or {}, words.get("boards") or {}
+    secrets, market = words.get("secrets") or {}, words.get("market") or {}
+    return Catalog(
+        card_files=[dataclasses.replace(f, cards=tuple(translate.card(c, cards) for c in f.cards))
+                    for f in part.card_files],
+        boards={k: translate.board(b, boards) for k, b in part.boards.items()},
+        secrets={r: {k: translate.secret(v, secrets) for k, v in table.items()} for r, table in part.secrets.items()},
+        market={r: tuple(translate.item(i, market) for i in items) for r, items in part.market.items()},
+        refs=part.refs)
 
 
 def _expand(cards: Iterable[CardDef]) -> tuple[str, ...]:

@@ -103,6 +103,13 @@ def _check_refs(node: Node, data: dict[str, Any], rules: Ruleset, report: Report
                 report.error(node.path, line, col, "SC001",
                              f"no card '{card_id}'{schema.suggest(card_id, list(cards))}")
 
+    def secret_list(listing: Node) -> None:
+        for i, secret_id in enumerate(listing.value):
+            if secret_id not in rules.secrets:
+                line, col = listing.value_pos(i)
+                report.error(node.path, line, col, "SC006", f"no {rules.name} secret '{secret_id}'"
+                             f"{schema.suggest(str(secret_id), list(rules.secrets))}")
+
     def space_ref(owner: Node, key: str, value: Any) -> None:
         if value not in spaces:
             line, col = owner.value_pos(key)
@@ -130,12 +137,33 @@ def _check_refs(node: Node, data: dict[str, Any], rules: Ruleset, report: Report
         names = [str(p.get("name")) for p in data["players"]]
     for key in ("row", "deck"):
         card_list(node, key)
-    if "artifacts" in node.value:
-        anode = node.child("artifacts")
-        for space in anode.value:
-            if space not in spaces:
-                line, col = anode.key_pos(space)
-                report.error(node.path, line, col, "SC002", f"no space '{space}' on board '{rules.board.id}'")
+    for key in ("artifacts", "secrets"):
+        if key in node.value:
+            anode = node.child(key)
+            for space in anode.value:
+                if space not in spaces:
+                    line, col = anode.key_pos(space)
+                    report.error(node.path, line, col, "SC002", f"no space '{space}' on board '{rules.board.id}'")
+    if "secrets" in node.value:
+        snode = node.child("secrets")
+        for _space, child in snode.items():
+            if not isinstance(child.value, list) or not all(isinstance(s, str) for s in child.value):
+                report.error(node.path, child.line, child.col, "SC006", "a space's secrets are a list of secret ids")
+                continue
+            secret_list(child)
+    if "secret_bank" in node.value:
+        secret_list(node.child("secret_bank"))
+    if "market" in node.value:
+        mnode = node.child("market")
+        items = [i.id for i in rules.market]
+        for item, count in mnode.value.items():
+            if item not in items:
+                line, col = mnode.key_pos(item)
+                report.error(node.path, line, col, "SC007",
+                             f"no market item '{item}' in the {rules.name} market{schema.suggest(str(item), items)}")
+            elif not isinstance(count, int) or isinstance(count, bool) or count < 0:
+                line, col = mnode.value_pos(item)
+                report.error(node.path, line, col, "SC007", f"the stock of '{item}' is a whole number, 0 or more")
     if "active" in node.value and data["active"] not in names:
         line, col = node.value_pos("active")
         report.error(node.path, line, col, "SC003", f"active player '{data['active']}' is not seated ({', '.join(names)})")

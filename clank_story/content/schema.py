@@ -113,6 +113,9 @@ SCENARIO = {
     "deck": Field("strlist", "the dungeon / adventure deck, top first"),
     "cards": Field("list", "extra card definitions"),
     "artifacts": Field("map", "artifacts lying on the board: space -> value"),
+    "secrets": Field("map", "secrets lying face down on the board: space -> secret ids, top first"),
+    "secret_bank": Field("strlist", "legacy: the minor secrets in the bank, top first"),
+    "market": Field("map", "market stock: item id -> how many are for sale (items left out are sold out)"),
 }
 PLAYER = {
     "name": Field("str", "player name"),

@@ -8,9 +8,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from clank_story.narrate.lines import describe_block
-from clank_story.rules.model import Path
-from clank_story.rules.movement import has_kind
+from clank_story.rules.model import BOAT, LOCK_KEY, Path
+from clank_story.rules.movement import missing_for
 from clank_story.rules.state import Game, Player
+from clank_story.rules.tokens import holds_kind
 from clank_story.words import say
 
 
@@ -82,6 +83,8 @@ def space_things(game: Game, space_id: str) -> list[str]:
         things.append(w("thing.artifact", n=game.artifacts[space_id]))
     if game.secrets.get(space_id):
         things.append(w("thing.secrets", n=len(game.secrets[space_id])))
+    elif game.legacy and space.minor_secrets:  # legacy: a reward from the bank, the first visit each turn
+        things.append(w("thing.secret_reward"))
     if game.idols.get(space_id):
         things.append(w("thing.idols", n=game.idols[space_id]))
     if space_id == game.board.start:
@@ -105,18 +108,15 @@ def best_path(game: Game, p: Player, origin: str, dest: str) -> Path | None:
     """The path p would take from `origin` to `dest`: one p can open first, then the cheapest."""
 
     def rank(path: Path) -> tuple[int, int, int]:
-        blocked = (path.locked and not has_kind(game, p, "master-key")) or (
-            path.water and not has_kind(game, p, "canoe"))
-        return int(blocked), path.boots, path.monsters
+        return int(missing_for(game, p, path) is not None), path.boots, path.monsters
 
     paths = [path for d, path in game.board.exits(origin) if d == dest]
     return min(paths, key=rank) if paths else None
 
 
 def path_cost(game: Game, p: Player, dest: str, origin: str | None = None) -> tuple[str, str]:
-    """(`1 Boot(s), 1 monster(s)`, ` · locked (needs a Master Key)`) for the path from `origin`
-    (p's space unless given) to `dest`."""
-
+    """(`1 Boot, 2 monsters`, ` · locked (needs a Master Key)`) for the path from `origin` (p's space
+    unless given) to `dest`."""
     path = best_path(game, p, origin or p.space, dest)
     if path is None:
         return "", ""
@@ -124,10 +124,9 @@ def path_cost(game: Game, p: Player, dest: str, origin: str | None = None) -> tu
     if path.monsters:
         cost.append(w("cost.monsters", n=path.monsters))
     notes = []
-    if path.locked:
-        notes.append(w("note.locked_ok" if has_kind(game, p, "master-key") else "note.locked"))
-    if path.water:
-        notes.append(w("note.water_ok" if has_kind(game, p, "canoe") else "note.water"))
+    for kind, note in ((LOCK_KEY, "locked"), (BOAT, "water")):
+        if kind in path.needs:
+            notes.append(w(f"note.{note}_ok" if holds_kind(game, p, kind) else f"note.{note}"))
     if path.one_way:
         notes.append(w("note.one_way"))
     if dest == game.board.start and not p.artifacts:

@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
-import textwrap
-
 from clank_story.looking.common import card_name, effect_text, space_name, w
+from clank_story.narrate.wrap import WIDTH, fill
 from clank_story.rules.state import Game
 from clank_story.story.contracts import Contract
 from clank_story.story.router import Router
 
-HELP_WIDTH = 78
 
-
-def contracts_text(game: Game, router: Router | None) -> str:
+def contracts_text(game: Game, router: Router | None, width: int = WIDTH) -> str:
     """The contract row: each contract's name and description (as the story layer words them), then
     when it is checked, what it costs and what it pays, in this game's names."""
     if router is None:
         return w("contracts.none")
     lines = router.describe_contracts(lambda c: contract_detail(game, c))
-    return "\n".join(_hang(line) for line in lines)
+    return "\n".join(_hang(line, width) for line in lines)
 
 
 def contract_detail(game: Game, c: Contract) -> str:
@@ -36,9 +33,8 @@ def contract_detail(game: Game, c: Contract) -> str:
     return w("contracts.detail", parts=w("contracts.parts_sep").join(parts))
 
 
-def _hang(line: str) -> str:
+def _hang(line: str, width: int) -> str:
     """A line wrapped to the help width, its continuation indented under its text (`  Name — ...`
     lines continue two columns further in)."""
     indent = len(line) - len(line.lstrip(" "))
-    return textwrap.fill(line, HELP_WIDTH, subsequent_indent=" " * (indent + 2 if indent < 4 else indent),
-                         break_long_words=False, break_on_hyphens=False)
+    return fill(line, width, subsequent=" " * (indent + 2 if indent < 4 else indent))

@@ -1,18 +1,21 @@
-"""`help` and `help TOPIC`: every command with what it does, its aliases and examples.
+"""`help`, `help COMMAND` and `help TOPIC`: every command with what it does, its aliases and examples,
+and short guides to the game itself (`help rules`, `help movement`, `help dragon`, ...).
 
 The commands, their groups and their aliases come from the verb table (passed in by the table, the
-layer above, so there is one list of verbs); the words come from the catalog (`help.*`)."""
+layer above, so there is one list of verbs); the words come from the catalog (`help.*`): commands
+under `help.topics`, guides under `help.guide.topics`."""
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from clank_story.rules.errors import UnknownCommand
-from clank_story.words import say, section
+from clank_story.narrate.wrap import WIDTH, cells, fill
+from clank_story.rules.errors import AmbiguousCommand, UnknownCommand
+from clank_story.rules.state import Game
+from clank_story.words import has, say, section
 
-HELP_WIDTH = 78
+HELP_WIDTH = WIDTH
 GROUPS = {"game": "actions", "looking": "looking", "session": "session"}  # verb kind -> help group
 
 
@@ -23,38 +26,110 @@ class VerbLike(Protocol):
 
 
 def topics() -> dict[str, Any]:
-    """Every help topic: usage, summary, text and examples, by command."""
+    """Every command's help: usage, summary, text and examples, by command."""
     return section("help.topics")
 
 
-def help_text(topic: str | None, verbs: Sequence[VerbLike]) -> str:
+def guides() -> dict[str, Any]:
+    """The guides to the game: summary and text, by topic."""
+    return section("help.guide.topics")
+
+
+def _paragraphs(text: str, width: int) -> list[str]:
+    """Blank-line separated paragraphs, each wrapped; lines starting with two spaces (examples) kept."""
+    out: list[str] = []
+    for block in text.strip("\n").split("\n\n"):
+        if block.startswith("  "):
+            out += [fill(line, width, subsequent="    ") for line in block.split("\n")]
+        else:
+            out.append(fill(" ".join(block.split()), width))
+        out.append("")
+    return out[:-1]
+
+
+def help_text(topic: str | None, verbs: Sequence[VerbLike], *, width: int = HELP_WIDTH,
+              game: Game | None = None) -> str:
     entries = topics()
     shown = [v for v in verbs if v.name in entries and v.kind in GROUPS]
     if topic is None:
-        lines = [textwrap.fill(" ".join(say("help.intro").split()), HELP_WIDTH), ""]
-        width = max(len(entries[v.name]["usage"]) for v in shown)
-        for kind, group in GROUPS.items():
-            lines.append(say(f"help.groups.{group}"))
-            for v in shown:
-                if v.kind == kind:
-                    e = entries[v.name]
-                    lines.append(textwrap.fill(f"  {e['usage']:<{width}}  {e['summary']}", HELP_WIDTH,
-                                               subsequent_indent=" " * (width + 4)))
-            lines.append("")
-        lines.append(textwrap.fill(say("help.footer").strip(), HELP_WIDTH))
-        return "\n".join(lines)
-    key = topic.split()[0].lower()
+        return _index(entries, shown, width)
+    key = " ".join(topic.lower().split())
+    guide = guides()
+    if key in guide:
+        return _guide(key, guide[key], width, game)
     verb = next((v for v in shown if key == v.name or key in v.aliases), None)
     if verb is None:
-        near = [v for v in shown if v.name.startswith(key)]
-        if len(near) != 1:
-            raise UnknownCommand("help.unknown", f"help {topic}", text=topic, topics=", ".join(entries))
-        verb = near[0]
-    e = entries[verb.name]
-    lines = [say("help.usage", usage=e["usage"]), "", e["summary"][:1].upper() + e["summary"][1:] + "."]
+        near = sorted({v.name for v in shown if v.name.startswith(key)} | {g for g in guide if g.startswith(key)})
+        if len(near) > 1:
+            raise AmbiguousCommand("help.ambiguous", f"help {topic}", text=topic, options=", ".join(near))
+        if not near:
+            raise UnknownCommand("help.unknown", f"help {topic}", text=topic,
+                                 topics=", ".join([*(v.name for v in shown), *guide]))
+        if near[0] in guide:
+            return _guide(near[0], guide[near[0]], width, game)
+        verb = next(v for v in shown if v.name == near[0])
+    return _command(verb, entries[verb.name], width, game)
+
+
+def _index(entries: dict[str, Any], shown: Sequence[VerbLike], width: int) -> str:
+    lines = [fill(" ".join(say("help.intro").split()), width), ""]
+    column = max(cells(entries[v.name]["usage"]) for v in shown)
+    for kind, group in GROUPS.items():
+        lines.append(say(f"help.groups.{group}"))
+        for v in shown:
+            if v.kind == kind:
+                e = entries[v.name]
+                usage = e["usage"] + " " * (column - cells(e["usage"]))
+                lines.append(fill(f"  {usage}  {e['summary']}", width, subsequent=" " * (column + 4)))
+        lines.append("")
+    lines.append(say("help.groups.guide"))
+    for name, g in guides().items():
+        lines.append(fill(say("help.guide.line", topic=name, summary=g["summary"]), width, subsequent="      "))
+    lines.append("")
+    lines.append(fill(say("help.footer").strip(), width))
+    return "\n".join(lines)
+
+
+def _guide(name: str, entry: dict[str, Any], width: int, game: Game | None) -> str:
+    lines = [say("help.guide.title", title=entry.get("title", name)), ""]
+    lines += _paragraphs(entry["text"], width)
+    if name == "market" and game is not None:
+        lines += ["", *market_lines(game, width)]
+    see = entry.get("see")
+    if see:
+        lines += ["", fill(say("help.guide.see", topics=", ".join(f"`help {s}`" for s in see)), width)]
+    return "\n".join(lines)
+
+
+def _command(verb: VerbLike, e: dict[str, Any], width: int, game: Game | None) -> str:
+    lines = [say("help.usage", usage=e["usage"]), "", fill(e["summary"][:1].upper() + e["summary"][1:] + ".", width)]
     if e.get("text"):
-        lines += ["", textwrap.fill(" ".join(e["text"].split()), HELP_WIDTH)]
+        lines += ["", *_paragraphs(e["text"], width)]
+    if verb.name == "market" and game is not None:
+        lines += ["", *market_lines(game, width)]
     if verb.aliases:
         lines += ["", say("help.aliases", aliases=", ".join(verb.aliases))]
     lines += ["", say("help.examples")] + [f"  {x}" for x in e.get("examples", ())]
+    if verb.name in guides():
+        lines += ["", say("help.guide.more", topic=verb.name)]
     return "\n".join(lines)
+
+
+def market_lines(game: Game, width: int = HELP_WIDTH) -> list[str]:
+    """What this game's markets sell and where they are: the same list for `help market` and a bare
+    `market`, so they never disagree."""
+    items = game.ruleset.market
+    if not items:
+        return [fill(say("help.market.none"), width)]
+    lines = [say("help.market.items")]
+    first: dict[str, Any] = {}
+    for i in items:
+        first.setdefault(i.kind, i)  # `market crown` buys the first crown left: name that one
+    for item in first.values():
+        what = say(f"look.item.kind.{item.kind}").strip() if has(f"look.item.kind.{item.kind}") else ""
+        lines.append(fill(say("help.market.item", name=item.name, id=item.kind, price=item.price, what=what),
+                          width, subsequent="      "))
+    places = [s.name for s in game.board.spaces.values() if s.market]
+    lines.append(fill(say("help.market.where", places=", ".join(places)) if places
+                      else say("help.market.nowhere"), width))
+    return lines

@@ -3,6 +3,7 @@ plain narration behind questions, effect texts, and the fallback when prose cann
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict
 from typing import Any
@@ -10,6 +11,27 @@ from typing import Any
 from clank_story.rules import events as ev
 from clank_story.rules.state import Game
 from clank_story.words import choose, entry, fill, say
+
+_DOUBLED = re.compile(r"(?<!\.)\.\.(?!\.)|([?!])\.")
+
+
+def tidy(text: str) -> str:
+    """No doubled full stop where a sentence's own punctuation met the template's ("stay.." ->
+    "stay.", "really?." -> "really?"); an ellipsis stays."""
+    return _DOUBLED.sub(lambda m: m.group(1) or ".", text)
+
+
+def person(game: Game) -> str | None:
+    """The seat told in the second person: the one person at the keyboard (the only human seat), or
+    in a hot-seat game the person whose turn it is (or who is asked a question now); nobody when
+    every seat is a bot."""
+    humans = [p.name for p in game.players if not p.bot]
+    if len(humans) == 1:
+        return humans[0]
+    pending = game.pending
+    if pending is not None and pending.get("p") in humans:
+        return str(pending["p"])
+    return game.me.name if game.me.name in humans else None
 
 
 def w(key: str, **params: Any) -> str:
@@ -35,6 +57,7 @@ class Narrator:
             return ""  # the StoryChoice that follows says what was chosen
         data = asdict(event)  # not event.data(): StoryChoice has a field of that name
         params: dict[str, Any] = dict(data)
+        params["you"] = data.get("player") is not None and data.get("player") == person(game)
         for key in ("card",):
             if key in data:
                 params[key] = self.card(game, data[key])
@@ -108,7 +131,7 @@ class Narrator:
         if event.kind == "ContractRow":  # a story event (story/events.py), known here by its kind
             params["contracts"] = "; ".join(self.w("contract.brief", name=name, description=text)
                                             for _, name, text in data.get("contracts", ()))
-        return fill(str(choose(template, params)), params)
+        return tidy(fill(str(choose(template, params)), params))
 
     def lines(self, game: Game, events: Iterable[ev.Event]) -> list[str]:
         return [text for e in events if (text := self.line(game, e))]
@@ -118,7 +141,8 @@ class Narrator:
         pending = game.pending
         if pending is None:
             return []
-        out = [self.w(f"question.{pending['q']}", player=pending["p"], source=self.card(game, pending["src"]))]
+        out = [self.w(f"question.{pending['q']}", player=pending["p"], source=self.card(game, pending["src"]),
+                      you=pending["p"] == person(game))]
         for i, option in enumerate(pending["options"], start=1):
             out.append(self.w("option.numbered", n=i, text=self.option(game, option)))
         return out
@@ -156,6 +180,8 @@ def describe_block(narrator: Narrator | None, block: Any, name: Callable[[str], 
         for key, value in m.items():
             if key in ("if", "per"):
                 continue
+            if key == "pay":  # a price: said as what it costs ("-2 Gold")
+                value = ", ".join(fill(_form(f"gain.{k}", -n) or k, {"n": -n}) for k, n in value.items())
             template = _form(f"effect.{key}", value if isinstance(value, int) else 1)
             if template is None:
                 bits.append(f"{key} {value}")
@@ -164,10 +190,13 @@ def describe_block(narrator: Narrator | None, block: Any, name: Callable[[str], 
             elif key == "choose":
                 what = alternatives.join(describe_block(narrator, b, name) for b in value)
                 bits.append(fill(template, {"n": len(value), "what": what}))
-            elif key == "discard":
+            elif key in ("discard", "each_player"):
                 bits.append(fill(template, {"n": 1, "what": describe_block(narrator, value, name)}))
             elif key in ("gain_card", "destroy_card", "cardporium", "patron"):
                 bits.append(fill(template, {"n": 1, "what": name(str(value))}))
+            elif key == "trash_card":
+                card = value if isinstance(value, str) else value["card"]
+                bits.append(fill(template, {"n": 1, "what": name(str(card))}))
             elif key == "trash":
                 piles = value.get("from", ["hand", "discard"]) if isinstance(value, Mapping) else ["hand", "discard"]
                 what = alternatives.join(_form(f"pile.{p}") or p for p in piles)
@@ -184,7 +213,11 @@ def describe_block(narrator: Narrator | None, block: Any, name: Callable[[str], 
             text = fill(_form("effect.per") or "{effects} {per}",
                         {"effects": text, "per": fill(_form(f"per.{key}") or key, {"what": what})})
         cond = m.get("if")
-        if cond:
+        if isinstance(cond, str):  # a passage's Jinja condition is shown as written (with what it does)
+            text = text and fill(_form("effect.if") or "{cond}: {effects}",
+                        {"cond": fill(_form("cond.expression") or "if {what}", {"what": cond.strip()}),
+                         "effects": text})
+        elif cond:
             (key, what), = cond.items()
             text = fill(_form("effect.if") or "{cond}: {effects}",
                         {"cond": fill(_form(f"cond.{key}") or key, {"what": str(what).replace("_", " ")}),

@@ -19,21 +19,22 @@ from __future__ import annotations
 import functools
 import logging
 import re
-import textwrap
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from clank_story.narrate.lines import Narrator
+from clank_story.narrate import wrap
+from clank_story.narrate.lines import Narrator, person, tidy
 from clank_story.narrate.lines import w as narrate_word
 from clank_story.narrate.scores import score_lines
 from clank_story.rules import events as ev
 from clank_story.rules.state import Game
+from clank_story.words import plural as plural_category
 from clank_story.words import section
 
-WIDTH = 78
+WIDTH = wrap.WIDTH
 NUMBER_KEYS = ("skill", "swords", "boots", "gold", "teleport", "clank", "clank_credit", "clank_empty", "cards",
                "reshuffled", "health", "damage", "rage", "checkmarks")
 NUMBER_EVENTS = (ev.Gained, ev.ClankChanged, ev.CardsDrawn, ev.Healed, ev.TookDamage, ev.RageChanged)
@@ -50,7 +51,7 @@ STORY_BEATS = {"ContractAdded": ("contract_added", None), "ContractDestroyed": (
                "PatronPlaced": ("patron", "card"), "StickerPlaced": ("sticker", None),
                "RuleUnlocked": ("unlocked", None)}
 BLOCK_TAGS = ("dragon", "paragraph", "over", "passage", "contracts")  # blank lines around these
-NBSP = "\u00a0"  # holds a number and its word together while wrapping; a plain space afterwards
+NBSP = wrap.NBSP
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,10 @@ def _environment():
     from jinja2 import StrictUndefined
     from jinja2.sandbox import SandboxedEnvironment
 
-    return SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+    env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+    env.globals["plural"] = _plural  # {{ plural(count, one='comes', other='come') }}
+    env.filters["upfirst"] = _upfirst  # {{ hurt | upfirst }}: "you and Rex" starting a sentence
+    return env
 
 
 @functools.lru_cache(maxsize=1024)
@@ -171,9 +175,8 @@ class ProseNarrator:
 
     @staticmethod
     def you(game: Game) -> str | None:
-        """The one person at the keyboard: the only human seat (hot seat games have none)."""
-        humans = [p.name for p in game.players if not p.bot]
-        return humans[0] if len(humans) == 1 else None
+        """The seat told in the second person (narrate/lines.py `person`)."""
+        return person(game)
 
     # -- the public face -------------------------------------------------------------------------
     def lines(self, game: Game, events: Iterable[ev.Event]) -> list[str]:
@@ -249,13 +252,12 @@ class ProseNarrator:
         return out
 
     def _wrap(self, text: str) -> str:
-        return "\n".join(textwrap.fill(p, self.width, break_long_words=False, break_on_hyphens=False)
-                         for p in text.split("\n")).replace(NBSP, " ")
+        """Each line a paragraph wrapped to the width in terminal cells (narrate/wrap.py)."""
+        return wrap.paragraphs(text, self.width)
 
     def _hanging(self, text: str, indent: int = 4) -> str:
         """One item of a list (`  2. Toss in a coin`), its wrapped lines indented under its text."""
-        return textwrap.fill(text, self.width, subsequent_indent=" " * indent, break_long_words=False,
-                             break_on_hyphens=False).replace(NBSP, " ")
+        return wrap.fill(text, self.width, subsequent=" " * indent)
 
     # -- choosing and rendering variants --------------------------------------------------------
     def _pick(self, kind: str, count: int) -> int:
@@ -273,7 +275,7 @@ class ProseNarrator:
         else:
             source = variant
         text = _fill(source, {"legacy": self.legacy, **ctx})
-        return " ".join(text.split())
+        return tidy(" ".join(text.split()))
 
     # -- turns -----------------------------------------------------------------------------------
     def _turn_header(self, game: Game, e: ev.TurnStarted, last: bool) -> list[Line]:
@@ -357,7 +359,8 @@ class ProseNarrator:
                 case ev.Moved():
                     kind = "teleport" if e.teleport else "coach" if e.coach_gold else \
                         "move_monsters" if e.swords or e.damage else "move"
-                    beat = start(kind, e.player, e, origin=self.space(game, e.origin), to=self.space(game, e.to))
+                    beat = start(kind, e.player, e, origin=self.space(game, e.origin), to=self.space(game, e.to),
+                                 monsters=e.swords + e.damage)  # each monster takes a Sword or deals 1 damage
                     if e.teleport:
                         beat.add(e.player, "teleport", -1)
                     if e.boots:
@@ -489,7 +492,7 @@ class ProseNarrator:
                 continue
             text = self.w("num.sep").join(p.replace(" ", NBSP) for p in parts)  # never split "1 damage"
             if player is not None and player != beat.player:
-                text = self.w("num.whose", player=player, numbers=text)
+                text = self.w("num.whose", player=player, numbers=text, you=player == self.you(game))
             groups.append(text)
         return self.w("num.groups").join(groups)
 
@@ -516,6 +519,8 @@ class ProseNarrator:
                 ctx["cards"] = self.listing(beat.cards)
             text = self._safe(game, beat.kind, ctx, beat.player is not None and beat.player == you, beat.event)
             numbers = self.numbers(beat, game)
+            if beat.kind == "story_choice" and str(beat.ctx.get("label", "")).rstrip(" .").endswith(")"):
+                numbers = ""  # the choice already says what it gives: "(+1 Gold, a signing fee)"
             if numbers:
                 text = self.w("num.beside", text=text, numbers=numbers) if text else numbers
             if text:
@@ -559,12 +564,11 @@ class ProseNarrator:
         match e:
             case ev.DragonAttacked():
                 hurt = [p for p in e.hits]
-                names = self.listing(["you" if p == you and i else ("You" if p == you else p)
-                                      for i, p in enumerate(hurt)])
+                names = self.listing(["you" if p == you else p for p in hurt])
                 ctx = {"reason": e.reason, "cubes": e.cubes, "hurt": names,
                        "single": len(hurt) == 1 and hurt[0] != you}
                 text = self._safe(game, "dragon_attack", ctx, False, e)
-                nums = [self.w("num.hit", player=p.replace(" ", NBSP), n=n) for p, n in e.hits.items()]
+                nums = [self.w("num.hit", player=p.replace(" ", NBSP), n=n, you=p == you) for p, n in e.hits.items()]
                 if e.black:
                     nums.append(self.w("num.black", n=e.black))
                 if e.returned:
@@ -694,6 +698,17 @@ class ProseNarrator:
             else:
                 out.extend(self._paragraph(game, item, self.you(game)))
         return out
+
+
+def _upfirst(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _plural(n: int, **forms: str) -> str:
+    """In a prose template, the form of a word for a count by the language's plural rules:
+    `{{ plural(count, one='comes', other='come') }}`."""
+    category = plural_category(n)
+    return forms.get(category, forms.get("other", ""))
 
 
 def _paragraphs(text: str) -> list[str]:

@@ -3,8 +3,7 @@ made of (the parts come from the rules' scoring)."""
 
 from __future__ import annotations
 
-from clank_story.rules.scoring import card_points, scores_zero, token_points
-from clank_story.rules.scoring import score as score_of
+from clank_story.rules.scoring import score, score_parts, scores_zero, standing
 from clank_story.rules.state import Game
 from clank_story.words import say
 
@@ -19,12 +18,13 @@ def score_lines(game: Game) -> list[str]:
     width = max(len(p.name) for p in game.players)
     lines = []
     for p in game.players:
-        total = p.score if game.over else score_of(game, p)
+        total = standing(game, p)
         if scores_zero(p):
             parts = w("score.zero." + ("no_artifact" if not p.artifacts else "depths"))
+        elif total == 0 and not game.over and score(game, p) > 0:
+            parts = w("score.zero.depths_now")  # still in the depths: nothing, if it ended now
         else:
-            bits = [("artifacts", sum(p.artifacts)), ("tokens", sum(token_points(game, x) for x in p.tokens)),
-                    ("gold", p.gold), ("cards", card_points(game, p))]
-            parts = w("score.parts", parts=" + ".join(w(f"score.part.{k}", n=n) for k, n in bits if n))
+            bits = score_parts(game, p)
+            parts = w("score.parts", parts=" + ".join(w(f"score.part.{k}", n=n) for k, n in bits.items() if n))
         lines.append(w("score.line", name=p.name, width=width, total=total, parts=parts))
     return lines

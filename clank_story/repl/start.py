@@ -1,5 +1,7 @@
-"""Starting `clank-story play`: what the options ask for, opened at the table, then the front end that
-suits the terminal (prompt_toolkit when stdin and stdout are both terminals, plain lines otherwise)."""
+"""Starting `clank-story play`: what the options (and the player's config file) ask for, opened at the
+table, then the front end that suits the terminal: prompt_toolkit when stdin and stdout are both
+terminals, plain lines otherwise, and plain lines on a terminal too in plain mode (`--plain`,
+`TERM=dumb`, or `plain = true` in the config), for screen readers and braille displays."""
 
 from __future__ import annotations
 
@@ -9,6 +11,9 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from clank_story.narrate.prose import Line
+from clank_story.narrate.wrap import WIDTH
+from clank_story.repl.config import Config, ConfigError, load
+from clank_story.repl.sitting import Sitting
 from clank_story.table.opening import (
     CampaignGame,
     OneShot,
@@ -20,7 +25,6 @@ from clank_story.table.opening import (
     open_game,
     play_seats,
 )
-from clank_story.table.table import Table
 from clank_story.words import say
 
 
@@ -39,6 +43,9 @@ class PlayOptions:
     verbose: bool = False
     campaign: str | None = None  # a campaign file (default: the user's campaign)
     solo: bool = False
+    plain: bool = False  # plain lines even on a terminal (screen readers, braille displays)
+    tutorial: bool = False  # the guided practice game
+    lang_given: bool = False  # --lang was given (it wins over the config file's language)
 
     @property
     def one_shot(self) -> bool:
@@ -47,40 +54,77 @@ class PlayOptions:
             v is not None for v in (self.ruleset, self.board, self.rivals, self.bot, self.name, self.scenario)))
 
 
-def spec_of(options: PlayOptions) -> Spec:
+def spec_of(options: PlayOptions, config: Config | None = None) -> Spec:
     """What to open. Nothing is ever overwritten: a new one-shot game takes a slot of its own, and a
-    campaign's game in progress is resumed (or, with --new, set aside where the player is told)."""
+    campaign's game in progress is resumed (or, with --new, set aside where the player is told). The
+    config file's name, rivals and bot are defaults for one-shot games; they never turn `play` into one."""
+    config = config or Config()
+    if options.tutorial:
+        if options.one_shot or options.campaign or options.resume is not None or options.new:
+            raise StartError(say("play.tutorial.alone"))
+        from clank_story.repl.tutorial import SCENARIO
+
+        return OneShot(scenario=str(SCENARIO))
     if options.resume is not None:
         if options.one_shot or options.campaign or options.new or options.seed is not None:
             raise StartError(say("table.resume.alone"))
         return Resume(options.resume or None)
     if options.one_shot:
         seed = options.seed if options.seed is not None else (None if options.scenario else fresh_seed())
-        seats = None if options.scenario else play_seats(options.name, options.rivals, options.bot, options.solo)
+        name = options.name if options.name is not None else config.name
+        rivals = options.rivals if options.rivals is not None else config.rivals
+        bot = options.bot if options.bot is not None else config.bot
+        seats = None if options.scenario else play_seats(name, rivals, bot, options.solo)
         ruleset = options.ruleset or (None if options.board or options.scenario else "legacy")
         return OneShot(ruleset, options.board, seed, options.solo, options.scenario, seats=seats)
     return CampaignGame(options.campaign, options.seed, new=options.new)
 
 
-def start(options: PlayOptions) -> tuple[Table, list[Line]]:
-    table = open_game(spec_of(options), Options(interactive=True, verbose=options.verbose))
+def start(options: PlayOptions, config: Config | None = None, width: int = WIDTH) -> tuple[Sitting, list[Line]]:
+    """The game opened and its first words, told `width` cells wide."""
+    config = config or Config()
+    table = open_game(spec_of(options, config), Options(interactive=True, verbose=options.verbose,
+                                                        save=not options.tutorial))
     try:
-        return table, table.resumed() if table.restored else table.opening()
+        table.narrator.width = width
+        if config.confirm_end is not None:
+            table.confirm_end = config.confirm_end
+        sitting = Sitting(table, tutorial=options.tutorial)
+        return sitting, sitting.first()
     except BaseException:
         table.close()
         raise
 
 
-def wants_color(options: PlayOptions) -> bool:
-    """NO_COLOR (any value but empty), --no-color and TERM=dumb all turn colour off."""
-    return not options.no_color and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+def wants_color(options: PlayOptions, config: Config | None = None) -> bool:
+    """NO_COLOR (any value but empty), --no-color, TERM=dumb, plain mode and `color = false` in the
+    config file all turn colour off."""
+    config = config or Config()
+    return not (options.no_color or os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb"
+                or options.plain or config.color is False or config.plain)
+
+
+def wants_plain(options: PlayOptions, config: Config | None = None) -> bool:
+    """Plain mode: --plain, TERM=dumb (a terminal that cannot redraw), or `plain = true` in the config."""
+    return options.plain or os.environ.get("TERM") == "dumb" or bool((config or Config()).plain)
 
 
 def main(options: PlayOptions, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
     try:
-        table, first = start(options)
+        config = load()
+        _use_language(options, config)
+    except ConfigError as e:
+        print(e, file=sys.stderr)
+        return 2
+    terminal = _is_tty(stdin) and _is_tty(stdout)
+    plain = wants_plain(options, config)
+    width = WIDTH
+    if terminal:
+        width = PLAIN_WIDTH if plain else _terminal_width(stdout)
+    try:
+        sitting, first = start(options, config, width)
     except StartError as e:
         print(e, file=sys.stderr)
         return 2
@@ -88,18 +132,41 @@ def main(options: PlayOptions, stdin: TextIO | None = None, stdout: TextIO | Non
         return 130
     from clank_story.repl.plain import run_plain
 
+    first = sitting.offer(first, config) if terminal else first
     try:
-        if _is_tty(stdin) and _is_tty(stdout):
+        if terminal and not plain:
             try:
                 from clank_story.repl.terminal import run_terminal
 
-                return run_terminal(table, first, color=wants_color(options))
+                return run_terminal(sitting, first, color=wants_color(options, config))
             except Exception as e:  # a terminal prompt_toolkit cannot drive: carry on with plain lines
                 print(say("play.no_terminal", error=f"{type(e).__name__}: {e}"), file=sys.stderr)
-                return run_plain(table, [], stdin, stdout)
-        return run_plain(table, first, stdin, stdout)
+                return run_plain(sitting, [], stdin, stdout)
+        return run_plain(sitting, first, stdin, stdout, plain=plain and terminal)
     finally:
-        table.close()
+        sitting.table.close()
+
+
+PLAIN_WIDTH = 100_000  # plain mode on a terminal: one idea to a line, never broken by us
+
+
+def _use_language(options: PlayOptions, config: Config) -> None:
+    """The config file's language, unless --lang or CLANK_STORY_LANG says otherwise."""
+    if config.language and not options.lang_given and not os.environ.get("CLANK_STORY_LANG"):
+        from clank_story import words
+
+        try:
+            words.use(words.resolve(config.language))
+        except words.LanguageError as e:
+            raise ConfigError(str(e)) from None
+
+
+def _terminal_width(stdout: TextIO) -> int:
+    try:
+        columns = os.get_terminal_size(stdout.fileno()).columns
+    except (OSError, ValueError, AttributeError):
+        return WIDTH
+    return max(columns - 1, 20)
 
 
 def _is_tty(stream: TextIO | None) -> bool:

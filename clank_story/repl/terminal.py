@@ -1,21 +1,30 @@
 """The prompt_toolkit front end: completion of what is legal now, history in the user's data
-directory, a bottom toolbar with the turn's resources, colour unless NO_COLOR / --no-color.
-Ctrl-C clears the line; Ctrl-D saves and quits. Imported only when both ends are terminals."""
+directory, a bottom toolbar with the turn's resources, colour unless NO_COLOR / --no-color / TERM=dumb.
+Ctrl-C clears the line; Ctrl-D saves and quits. Imported only when both ends are terminals.
+
+Everything is wrapped to the terminal's width as it is when the text is printed (a resized window
+gets the new width from the next reply on): narration by the narrator, everything else here, by
+display width, never inside a word. The toolbar is fitted to the width at every redraw."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit.application import get_app_or_none
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.output import Output
 from prompt_toolkit.output.color_depth import ColorDepth
 from prompt_toolkit.styles import Style
 
+from clank_story.looking import toolbar
 from clank_story.narrate.prose import Line
+from clank_story.narrate.wrap import fit
 from clank_story.repl import completion
+from clank_story.repl.sitting import Sitting
 from clank_story.table.saves import history_path
 from clank_story.table.table import Table
 
@@ -28,12 +37,14 @@ STYLE = {
     "question": "ansiyellow",
     "refusal": "ansired",
     "info": "ansicyan",
+    "hint": "ansicyan italic",
     "passage": "italic",
     "contracts": "italic",
     "choice": "bold",
     "bug": "ansired bold",
     "bottom-toolbar": "reverse",
 }
+LEAST_WIDTH = 20  # below this a terminal is too narrow to wrap for; text runs on
 
 
 class TableCompleter(Completer):
@@ -60,27 +71,49 @@ def _history() -> History:
         return InMemoryHistory()
 
 
-def run_terminal(table: Table, first: Iterable[Line], *, color: bool) -> int:
+def text_width(columns: int) -> int:
+    """The width text is wrapped to on a terminal `columns` wide: one column spare, so a full line
+    never makes the terminal wrap on its own."""
+    return max(columns - 1, LEAST_WIDTH)
+
+
+def columns_of(output: Output) -> int:
+    try:
+        return output.get_size().columns
+    except Exception:  # a terminal that cannot say: the width piped output has
+        return 80
+
+
+def run_terminal(sitting: Sitting, first: Iterable[Line], *, color: bool) -> int:
+    """The prompt loop: each line answered by the sitting (the table, and the guide in a tutorial)."""
+    table = sitting.table
     style = Style.from_dict(STYLE if color else {"bottom-toolbar": "reverse"})
-
-    def show(lines: Iterable[Line]) -> None:
-        """One write for the whole reply: printing line by line costs a terminal round each."""
-        parts = [(f"class:{line.tag}" if color and line.tag in STYLE else "", line.text + "\n") for line in lines]
-        if parts:
-            print_formatted_text(FormattedText(parts), style=style, end="")
-
     prompt = PromptSession(
         history=_history(),
         completer=TableCompleter(table),
         complete_while_typing=False,
-        bottom_toolbar=lambda: " " + table.toolbar(),
+        bottom_toolbar=lambda: " " + toolbar(table.game, current_width() - 1),
         style=style,
         color_depth=None if color else ColorDepth.DEPTH_1_BIT,
         include_default_pygments_style=False,
     )
+
+    def current_width() -> int:
+        app = get_app_or_none()
+        return text_width(columns_of(app.output if app is not None else prompt.output))
+
+    def show(lines: Iterable[Line]) -> None:
+        """One write for the whole reply: printing line by line costs a terminal round each."""
+        width = current_width()
+        parts = [(f"class:{line.tag}" if color and line.tag in STYLE else "", fit(line.text, width) + "\n")
+                 for line in lines]
+        if parts:
+            print_formatted_text(FormattedText(parts), style=style, end="", output=prompt.output)
+
     try:
         show(first)
         while True:
+            table.narrator.width = current_width()
             try:
                 text = prompt.prompt(table.prompt())
             except KeyboardInterrupt:
@@ -88,7 +121,8 @@ def run_terminal(table: Table, first: Iterable[Line], *, color: bool) -> int:
             except EOFError:
                 show(table.quit().lines)
                 return 0
-            reply = table.handle(text)  # Ctrl-C while it works: the table takes the command back and saves
+            table.narrator.width = current_width()  # the window may have been resized meanwhile
+            reply = sitting.handle(text)  # Ctrl-C while it works: the table takes the command back and saves
             show(reply.lines)
             if reply.quit:
                 return 0

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from clank_story.rules import effects, tokens
 from clank_story.rules import events as ev
+from clank_story.rules import tokens
 from clank_story.rules.commands import Acquire, Fight, Market, PlayCard, Take, Use
-from clank_story.rules.errors import IllegalCommand
-from clank_story.rules.model import MarketItem
+from clank_story.rules.model import CardDef, MarketItem
+from clank_story.rules.queue import enqueue, plain
+from clank_story.rules.refusal import Refusal
 from clank_story.rules.state import Game, Player
 
 
@@ -15,9 +16,10 @@ def _names(game: Game, ids: list[str]) -> str:
 
 
 # -- play ------------------------------------------------------------------------------------------
-def check_play(game: Game, p: Player, cmd: PlayCard, typed: str) -> None:
+def play_refusal(game: Game, p: Player, cmd: PlayCard) -> Refusal | None:
     if cmd.card not in p.hand:
-        raise IllegalCommand("play.not_in_hand", typed, card=game.card(cmd.card).name, hand=_names(game, p.hand))
+        return Refusal("play.not_in_hand", lambda: {"card": game.card(cmd.card).name, "hand": _names(game, p.hand)})
+    return None
 
 
 def do_play(game: Game, p: Player, card_id: str, out: list[ev.Event]) -> None:
@@ -26,24 +28,31 @@ def do_play(game: Game, p: Player, card_id: str, out: list[ev.Event]) -> None:
     card = game.card(card_id)
     game.turn.played_types.extend(card.types)
     out.append(ev.CardPlayed(p.name, card_id))
-    effects.enqueue(game, p, card.block("play"), card_id)
+    enqueue(game, p, card.block("play"), card_id)
     if card.block("end_of_turn"):
-        game.turn.end_queue.append({"p": p.name, "src": card_id, "fx": effects.plain(card.block("end_of_turn"))})
+        game.turn.end_queue.append({"p": p.name, "src": card_id, "fx": plain(card.block("end_of_turn"))})
 
 
 # -- acquire / use / fight ------------------------------------------------------------------------
-def check_acquire(game: Game, p: Player, cmd: Acquire, typed: str) -> None:
-    card = game.card(cmd.card)
+def acquire_refusal(game: Game, p: Player, cmd: Acquire) -> Refusal | None:
+    card = game.ruleset.cards[cmd.card]
     if cmd.card not in game.row and game.reserve.get(cmd.card, 0) <= 0:
-        raise IllegalCommand("acquire.not_available", typed, card=card.name, row=_names(game, game.row))
+        return Refusal("acquire.not_available", lambda: {"card": card.name, "row": _names(game, game.row)})
     if not card.acquirable:
-        raise IllegalCommand(f"acquire.not_item.{card.kind}", typed, card=card.name)
+        return Refusal(f"acquire.not_item.{card.kind}", lambda: {"card": card.name})
     if card.only == "depths" and not game.board.spaces[p.space].depths:
-        raise IllegalCommand("acquire.only_depths", typed, card=card.name)
+        return Refusal("acquire.only_depths", lambda: {"card": card.name})
     if card.only == "crystal_cave" and not game.board.spaces[p.space].exhausting:
-        raise IllegalCommand("acquire.only_cave", typed, card=card.name)
-    if game.turn.skill < card.cost:
-        raise IllegalCommand("acquire.skill", typed, card=card.name, cost=card.cost, skill=game.turn.skill)
+        return Refusal("acquire.only_cave", lambda: {"card": card.name})
+    cost = acquire_cost(game, card)
+    if game.turn.skill < cost:
+        return Refusal("acquire.skill", lambda: {"card": card.name, "cost": cost, "skill": game.turn.skill})
+    return None
+
+
+def acquire_cost(game: Game, card: CardDef) -> int:
+    """The Skill a card costs now: its cost, less a discount waiting for the next acquire."""
+    return max(0, card.cost - game.turn.discount)
 
 
 def do_acquire(game: Game, p: Player, cmd: Acquire, out: list[ev.Event]) -> None:
@@ -52,24 +61,28 @@ def do_acquire(game: Game, p: Player, cmd: Acquire, out: list[ev.Event]) -> None
         game.row.remove(cmd.card)
     else:
         game.reserve[cmd.card] -= 1
-    game.turn.skill -= card.cost
+    cost = acquire_cost(game, card)
+    game.turn.skill -= cost
+    game.turn.discount = 0
     p.discard.append(cmd.card)
-    out.append(ev.CardAcquired(p.name, cmd.card, card.cost))
-    effects.enqueue(game, p, card.block("acquire"), cmd.card)
+    out.append(ev.CardAcquired(p.name, cmd.card, cost))
+    enqueue(game, p, card.block("acquire"), cmd.card)
 
 
-def check_use(game: Game, p: Player, cmd: Use, typed: str) -> None:
-    if cmd.card in p.tokens and game.ruleset.secrets.get(cmd.card) and game.ruleset.secrets[cmd.card].keep:
-        return
+def use_refusal(game: Game, p: Player, cmd: Use) -> Refusal | None:
+    secrets = game.ruleset.secrets
+    if cmd.card in p.tokens and secrets.get(cmd.card) and secrets[cmd.card].keep:
+        return None
     card = game.ruleset.cards.get(cmd.card)
     if card is None or cmd.card not in game.row:
-        secret = game.ruleset.secrets.get(cmd.card)
-        name = card.name if card else secret.name if secret else cmd.card
-        raise IllegalCommand("use.not_available", typed, thing=name)
+        secret = secrets.get(cmd.card)
+        return Refusal("use.not_available",
+                       lambda: {"thing": card.name if card else secret.name if secret else cmd.card})
     if card.kind != "device":
-        raise IllegalCommand("use.not_device", typed, card=card.name)
+        return Refusal("use.not_device", lambda: {"card": card.name})
     if game.turn.skill < card.cost:
-        raise IllegalCommand("use.skill", typed, card=card.name, cost=card.cost, skill=game.turn.skill)
+        return Refusal("use.skill", lambda: {"card": card.name, "cost": card.cost, "skill": game.turn.skill})
+    return None
 
 
 def do_use(game: Game, p: Player, cmd: Use, out: list[ev.Event]) -> None:
@@ -81,18 +94,19 @@ def do_use(game: Game, p: Player, cmd: Use, out: list[ev.Event]) -> None:
     game.deck_discard.append(cmd.card)
     game.turn.skill -= card.cost
     out.append(ev.DeviceUsed(p.name, cmd.card, card.cost))
-    effects.enqueue(game, p, card.block("use"), cmd.card)
+    enqueue(game, p, card.block("use"), cmd.card)
 
 
-def check_fight(game: Game, p: Player, cmd: Fight, typed: str) -> None:
-    card = game.card(cmd.card)
+def fight_refusal(game: Game, p: Player, cmd: Fight) -> Refusal | None:
+    card = game.ruleset.cards[cmd.card]
     in_reserve = card.stays and cmd.card in game.reserve
     if cmd.card not in game.row and not in_reserve:
-        raise IllegalCommand("fight.not_available", typed, card=card.name)
+        return Refusal("fight.not_available", lambda: {"card": card.name})
     if card.kind != "monster":
-        raise IllegalCommand("fight.not_monster", typed, card=card.name)
+        return Refusal("fight.not_monster", lambda: {"card": card.name})
     if game.turn.swords < card.cost:
-        raise IllegalCommand("fight.swords", typed, card=card.name, cost=card.cost, swords=game.turn.swords)
+        return Refusal("fight.swords", lambda: {"card": card.name, "cost": card.cost, "swords": game.turn.swords})
+    return None
 
 
 def do_fight(game: Game, p: Player, cmd: Fight, out: list[ev.Event]) -> None:
@@ -103,27 +117,32 @@ def do_fight(game: Game, p: Player, cmd: Fight, out: list[ev.Event]) -> None:
         game.deck_discard.append(cmd.card)
     game.turn.swords -= card.cost
     out.append(ev.MonsterDefeated(p.name, cmd.card, card.cost))
-    effects.enqueue(game, p, card.block("defeat"), cmd.card)
+    enqueue(game, p, card.block("defeat"), cmd.card)
 
 
 # -- take ------------------------------------------------------------------------------------------
 TAKEABLE = ("artifact", "secret", "idol")
 
 
-def check_take(game: Game, p: Player, cmd: Take, typed: str) -> None:
-    here = game.board.spaces[p.space].name
+def take_refusal(game: Game, p: Player, cmd: Take) -> Refusal | None:
     what = cmd.what
-    there = {
-        "artifact": p.space in game.artifacts,
-        "secret": bool(game.secrets.get(p.space)),
-        "idol": bool(game.idols.get(p.space)),
-    }
-    if not there[what]:
-        raise IllegalCommand(f"take.none.{what}", typed, here=here)
+    if what == "artifact":
+        there = p.space in game.artifacts
+    elif what == "secret":
+        there = tokens.takeable_secret(game, p.space)
+    else:
+        there = bool(game.idols.get(p.space))
+
+    def here() -> dict[str, object]:
+        return {"here": game.board.spaces[p.space].name}
+
+    if not there:
+        return Refusal(f"take.none.{what}", here)
     if not game.turn.may_take:
-        raise IllegalCommand("take.once", typed, here=here)
+        return Refusal("take.once", here)
     if what == "artifact" and len(p.artifacts) >= tokens.artifact_limit(game, p):
-        raise IllegalCommand("take.artifact_limit", typed, here=here)
+        return Refusal("take.artifact_limit", here)
+    return None
 
 
 def do_take(game: Game, p: Player, cmd: Take, out: list[ev.Event]) -> None:
@@ -142,17 +161,18 @@ def market_offer(game: Game, kind: str) -> MarketItem | None:
     return min(items, key=lambda i: (i.order, -i.points)) if items else None
 
 
-def check_market(game: Game, p: Player, cmd: Market, typed: str) -> None:
+def market_refusal(game: Game, p: Player, cmd: Market) -> Refusal | None:
     space = game.board.spaces[p.space]
     if not space.market:
-        raise IllegalCommand("market.not_here", typed, here=space.name)
+        return Refusal("market.not_here", lambda: {"here": space.name})
     item = market_offer(game, cmd.item)
     if item is None:
-        raise IllegalCommand("market.sold_out", typed, item=cmd.item)
-    if game.legacy and any(effects.token_kind(game, t) == item.kind for t in p.tokens):
-        raise IllegalCommand("market.one_each", typed, item=item.name)
+        return Refusal("market.sold_out", lambda: {"item": cmd.item})
+    if game.legacy and tokens.holds_kind(game, p, item.kind):
+        return Refusal("market.one_each", lambda: {"item": item.name})
     if p.gold < item.price:
-        raise IllegalCommand("market.gold", typed, item=item.name, price=item.price, gold=p.gold)
+        return Refusal("market.gold", lambda: {"item": item.name, "price": item.price, "gold": p.gold})
+    return None
 
 
 def do_market(game: Game, p: Player, cmd: Market, out: list[ev.Event]) -> None:

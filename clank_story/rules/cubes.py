@@ -8,20 +8,22 @@ from clank_story.rules.state import HEALTH, Game, Player
 
 def add_clank(game: Game, p: Player, amount: int, out: list[ev.Event]) -> None:
     """Positive Clank puts cubes from supply in the area (none when the supply is empty).
-    Negative Clank removes your cubes from the area first, then offsets later Clank this turn."""
+    Negative Clank removes your cubes from the area first, then offsets later Clank this turn.
+    "Clank you made this turn" counts the cubes really added (later removal does not undo them)."""
     if amount == 0 or p.out:
         return
     turn = game.turn
     moved = 0
     if amount > 0:
         if p is game.me:
-            turn.clank_made += amount
             offset = min(turn.clank_credit, amount)
             turn.clank_credit -= offset
             amount -= offset
         moved = min(amount, p.supply)
         p.supply -= moved
         game.clank_area[p.name] = game.clank_area.get(p.name, 0) + moved
+        if p is game.me:
+            turn.clank_made += moved  # only cubes really added count as Clank you made
     else:
         want = -amount
         here = game.clank_area.get(p.name, 0)

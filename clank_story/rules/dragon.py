@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from clank_story.rules import cubes
 from clank_story.rules import events as ev
+from clank_story.rules.outcomes import check_knock_out, end_game, knock_out
 from clank_story.rules.state import HEALTH, Game
 
 
@@ -31,8 +32,6 @@ def change_rage(game: Game, by: int, out: list[ev.Event]) -> None:
 def attack(game: Game, count: int, reason: str, out: list[ev.Event]) -> None:
     """Area cubes go into the bag; draw `count` cubes. Black cubes are set aside; a coloured cube is
     a damage to its player, or goes back to a player who is already out."""
-    from clank_story.rules.outcomes import check_knock_out, end_game
-
     cubes.empty_area_into_bag(game)
     hits: dict[str, int] = {}
     neutral: dict[str, int] = {}
@@ -72,8 +71,6 @@ def off_the_clock(game: Game, out: list[ev.Event]) -> None:
 def countdown_step(game: Game, out: list[ev.Event]) -> None:
     """Classic: the first player out moves the countdown marker on each of their would-be turns;
     spaces 2-4 attack with 1-3 extra cubes, space 5 knocks out everyone still inside."""
-    from clank_story.rules.outcomes import knock_out
-
     assert game.countdown is not None
     game.countdown += 1
     out.append(ev.CountdownAdvanced(game.countdown))

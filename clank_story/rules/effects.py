@@ -1,49 +1,55 @@
-"""The effect language: one registry (name, argument, doc) shared by the engine, the linter and docs,
-and the queue that resolves effects, pausing on questions that only `choose N` answers."""
+"""The effect language: every effect, condition, counter and question, registered in the one registry
+(rules/queue.py) that the engine, the linter (content/effects_check.py) and the docs share.
+
+The queue machinery itself lives in queue.py; the names callers outside rules/ used from here
+(`REGISTRY`, `run`, `enqueue`, `apply_block`, `ask`, `holds`, `token_kind`) are re-exported."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
-from clank_story.rules import cards, cubes
+from clank_story.rules import cards, cubes, row, tokens
 from clank_story.rules import events as ev
+from clank_story.rules.dragon import attack, change_rage, row_cubes
+from clank_story.rules.outcomes import check_knock_out, end_game
+from clank_story.rules.queue import (
+    CONDITIONS,
+    COUNTERS,
+    MODIFIERS,
+    REGISTRY,
+    EffectSpec,
+    apply_block,
+    ask,
+    can_pay,
+    count,
+    effect,
+    enqueue,
+    holds,
+    plain,
+    price,
+    question,
+    run,
+    story_effect,
+)
+from clank_story.rules.queue import condition as _condition
+from clank_story.rules.queue import counter as _counter
 from clank_story.rules.state import Game, Player
 
-Handler = Callable[[Game, Player, Any, str, list[ev.Event]], None]
+__all__ = ["CONDITIONS", "COUNTERS", "MODIFIERS", "POOLS", "REGISTRY", "EffectSpec", "apply_block", "ask",
+           "count", "enqueue", "holds", "plain", "run", "token_kind"]
 
-
-@dataclass(frozen=True)
-class EffectSpec:
-    name: str
-    arg: str  # int | bool | card | trash | block | blocks | str | any
-    doc: str
-    handler: Handler | None = None  # None: story effects applied by the story layer
-    story: bool = False
-
-
-REGISTRY: dict[str, EffectSpec] = {}
-MODIFIERS = {"if": "a condition judged over the whole turn", "per": "multiply numbers by a counter"}
 POOLS = ("skill", "swords", "boots", "teleports")
+PILES = ("hand", "discard", "play", "deck")
 
 
-def effect(name: str, arg: str, doc: str, *, story: bool = False) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        REGISTRY[name] = EffectSpec(name, arg, doc, fn, story)
-        return fn
-
-    return register
-
-
-def story_effect(name: str, arg: str, doc: str, handler: Handler | None = None) -> None:
-    """Effects on the story or campaign: the engine reports them as StoryEffect events. A story
-    effect that also changes this game (end_game, destroy_card, patron) has an engine handler too."""
-    REGISTRY[name] = EffectSpec(name, arg, doc, handler, True)
+def token_kind(game: Game, token: str) -> str:
+    """What a token is for (a market item's kind; any other token is its own kind)."""
+    return game.ruleset.token_kind(token)
 
 
 # -- numeric effects -------------------------------------------------------------------------------
-def _pool(attr: str) -> Handler:
+def _pool(attr: str) -> Any:
     def handler(game: Game, p: Player, n: Any, src: str, out: list[ev.Event]) -> None:
         if p is game.me and not p.out:
             setattr(game.turn, attr, max(0, getattr(game.turn, attr) + n))
@@ -63,7 +69,7 @@ for _name, _attr, _doc in (
 
 @effect("gold", "int", "Gold: a point each at the end, and money for markets and coaches")
 def _gold(game: Game, p: Player, n: int, src: str, out: list[ev.Event]) -> None:
-    p.gold = max(0, p.gold + n)
+    tokens.gain_gold(game, p, n)
     out.append(ev.Gained(p.name, src, {"gold": n}))
 
 
@@ -84,16 +90,12 @@ def _heal(game: Game, p: Player, n: int, src: str, out: list[ev.Event]) -> None:
 
 @effect("damage", "int", "damage from your own supply")
 def _damage(game: Game, p: Player, n: int, src: str, out: list[ev.Event]) -> None:
-    from clank_story.rules.outcomes import check_knock_out
-
     cubes.damage_from_supply(p, n, src, out)
     check_knock_out(game, p, out)
 
 
 @effect("rage", "int", "move the dragon marker up (or down) the rage track")
 def _rage(game: Game, p: Player, n: int, src: str, out: list[ev.Event]) -> None:
-    from clank_story.rules.dragon import change_rage
-
     change_rage(game, n, out)
 
 
@@ -115,8 +117,6 @@ def _gain_card(game: Game, p: Player, card_id: str, src: str, out: list[ev.Event
 
 @effect("dragon_attack", "int", "the dragon attacks now, drawing this many extra cubes")
 def _dragon_attack(game: Game, p: Player, n: int, src: str, out: list[ev.Event]) -> None:
-    from clank_story.rules.dragon import attack, row_cubes
-
     attack(game, row_cubes(game) + n, "effect", out)
 
 
@@ -127,6 +127,41 @@ def _bag_black(game: Game, p: Player, n: int, src: str, out: list[ev.Event]) -> 
     game.bag["black"] = game.bag.get("black", 0) + back
 
 
+@effect("refresh", "bool", "you are no longer exhausted: Boots move you again this turn")
+def _refresh(game: Game, p: Player, flag: Any, src: str, out: list[ev.Event]) -> None:
+    if flag and p is game.me and game.turn.exhausted:
+        game.turn.exhausted = False
+        out.append(ev.Refreshed(p.name, src))
+
+
+@effect("ignore_exhaustion", "bool", "for the rest of this turn, entering a crystal cave or forest does not "
+        "exhaust you (an exhaustion you already have stays: see `refresh`)")
+def _ignore_exhaustion(game: Game, p: Player, flag: Any, src: str, out: list[ev.Event]) -> None:
+    if flag and p is game.me:
+        game.turn.no_exhaustion = True
+
+
+@effect("discount", "int", "the next card you acquire this turn costs this much less Skill (never below 0)")
+def _discount(game: Game, p: Player, n: int, src: str, out: list[ev.Event]) -> None:
+    if p is game.me and not p.out:
+        game.turn.discount = max(0, game.turn.discount + n)
+
+
+@effect("each_player", "block", "every player still in the game, the active player first, then in seat order, "
+        "does the block (Skill, Swords and Boots reach only the active player)")
+def _each_player(game: Game, p: Player, block: Any, src: str, out: list[ev.Event]) -> None:
+    n = len(game.players)
+    everyone = [game.players[(game.active + i) % n] for i in range(n)]
+    items: list[dict[str, Any]] = []
+    for q in everyone:
+        if not q.out:
+            before = len(game.queue)
+            enqueue(game, q, block, src, watch=False)
+            items += game.queue[before:]
+            del game.queue[before:]
+    game.queue[0:0] = items
+
+
 # -- effects that ask a question ----------------------------------------------------------------
 @effect("trash", "trash", "choose a card from the named piles (hand, discard, play) to remove for the game")
 def _trash(game: Game, p: Player, spec: Any, src: str, out: list[ev.Event]) -> None:
@@ -134,11 +169,24 @@ def _trash(game: Game, p: Player, spec: Any, src: str, out: list[ev.Event]) -> N
     piles = list(spec.get("from", ["hand", "discard"]))
     options = []
     for pile in piles:
-        for card_id in sorted(set(_pile(p, pile))):
+        for card_id in sorted(set(pile_of(p, pile))):
             options.append({"pile": pile, "card": card_id})
     if not options:
         return
     ask(game, p, "trash", options, src, optional=bool(spec.get("optional", True)))
+
+
+@effect("trash_card", "trash_card", "trash one copy of a named card from anywhere you own it (hand, discard "
+        "pile, play area, deck); `{card: burgle, optional: true}` lets you decline")
+def _trash_card(game: Game, p: Player, spec: Any, src: str, out: list[ev.Event]) -> None:
+    card_id, optional = (spec, False) if isinstance(spec, str) else (spec["card"], bool(spec.get("optional")))
+    options = [{"pile": pile, "card": card_id} for pile in PILES if card_id in pile_of(p, pile)]
+    if not options:
+        return
+    if len(options) == 1 and not optional:
+        trash_from(p, options[0]["pile"], card_id, out)
+        return
+    ask(game, p, "trash", options, src, optional=optional)
 
 
 @effect("discard", "block", "you may discard a card from hand; only if you do, the block happens")
@@ -149,9 +197,10 @@ def _discard(game: Game, p: Player, then: Any, src: str, out: list[ev.Event]) ->
     ask(game, p, "discard", options, src, optional=True, then=then)
 
 
-@effect("choose", "blocks", "pick one of several blocks of effects")
+@effect("choose", "blocks", "pick one of several blocks of effects (a block with a `pay:` price you cannot "
+        "pay is not offered)")
 def _choose(game: Game, p: Player, blocks: Any, src: str, out: list[ev.Event]) -> None:
-    options = [{"block": b} for b in blocks]
+    options = [{"block": b} for b in blocks if can_pay(game, p, price(b))]
     if options:
         ask(game, p, "choose", options, src, optional=False)
 
@@ -165,15 +214,60 @@ def _replace_row(game: Game, p: Player, flag: Any, src: str, out: list[ev.Event]
 
 @effect("secret_adjacent", "bool", "take a secret from a space next to yours")
 def _secret_adjacent(game: Game, p: Player, flag: Any, src: str, out: list[ev.Event]) -> None:
-    spaces = [s for s in game.board.adjacent(p.space) if game.secrets.get(s)]
+    spaces = [s for s in game.board.adjacent(p.space) if tokens.secret_available(game, s)]
     if not flag or not spaces:
         return
     if len(spaces) == 1:
-        from clank_story.rules.tokens import take_secret
-
-        take_secret(game, p, spaces[0], out)
+        tokens.take_secret(game, p, spaces[0], out)
         return
     ask(game, p, "secret_adjacent", [{"space": s} for s in spaces], src, optional=False)
+
+
+@question("trash")
+def _answer_trash(game: Game, p: Player, pending: dict[str, Any], n: int, out: list[ev.Event]) -> None:
+    option = pending["options"][n - 1]
+    trash_from(p, option["pile"], option["card"], out)
+
+
+@question("discard")
+def _answer_discard(game: Game, p: Player, pending: dict[str, Any], n: int, out: list[ev.Event]) -> None:
+    option = pending["options"][n - 1]
+    p.hand.remove(option["card"])
+    p.discard.append(option["card"])
+    out.append(ev.CardDiscarded(p.name, option["card"]))
+    enqueue(game, p, pending["then"], pending["src"], front=True)
+
+
+@question("choose")
+def _answer_choose(game: Game, p: Player, pending: dict[str, Any], n: int, out: list[ev.Event]) -> None:
+    enqueue(game, p, pending["options"][n - 1]["block"], pending["src"], front=True)
+
+
+@question("replace_row")
+def _answer_replace_row(game: Game, p: Player, pending: dict[str, Any], n: int, out: list[ev.Event]) -> None:
+    row.replace_row_card(game, pending["options"][n - 1]["slot"], out)
+
+
+@question("secret_adjacent")
+def _answer_secret_adjacent(game: Game, p: Player, pending: dict[str, Any], n: int,
+                            out: list[ev.Event]) -> None:
+    tokens.take_secret(game, p, pending["options"][n - 1]["space"], out)
+
+
+@question("story")
+def _answer_story(game: Game, p: Player, pending: dict[str, Any], n: int, out: list[ev.Event]) -> None:
+    out.append(ev.StoryChoice(p.name, pending.get("passage", ""), n, pending["options"][n - 1]))
+
+
+def pile_of(p: Player, pile: str) -> list[str]:
+    return {"hand": p.hand, "discard": p.discard, "play": p.in_play, "deck": p.deck}[pile]
+
+
+def trash_from(p: Player, pile: str, card_id: str, out: list[ev.Event]) -> None:
+    """Trashed cards are out for this game (they come back afterwards; destroying is for good)."""
+    pile_of(p, pile).remove(card_id)
+    p.trashed.append(card_id)
+    out.append(ev.CardTrashed(p.name, card_id, pile))
 
 
 # Story and campaign effects: validated here, applied by the story layer (StoryEffect events).
@@ -194,8 +288,6 @@ for _name, _arg, _doc in (
 
 
 def _end_game(game: Game, p: Player, flag: Any, src: str, out: list[ev.Event]) -> None:
-    from clank_story.rules.outcomes import end_game
-
     if flag and not game.over:
         end_game(game, "story", out)
 
@@ -203,11 +295,8 @@ def _end_game(game: Game, p: Player, flag: Any, src: str, out: list[ev.Event]) -
 def _destroy_card(game: Game, p: Player, card_id: str, src: str, out: list[ev.Event]) -> None:
     """Gone from this game too: one copy leaves the reader's cards (discard pile first)."""
     for pile in ("discard", "hand", "deck", "play"):
-        cards_in = _pile(p, pile)
-        if card_id in cards_in:
-            cards_in.remove(card_id)
-            p.trashed.append(card_id)
-            out.append(ev.CardTrashed(p.name, card_id, pile))
+        if card_id in pile_of(p, pile):
+            trash_from(p, pile, card_id, out)
             return
 
 
@@ -224,53 +313,75 @@ story_effect("destroy_card", "card", "destroy a card permanently: one copy leave
 story_effect("patron", "card", "place a Patron card in the Reserve for this game", _patron)
 
 
-# -- conditions and counters ----------------------------------------------------------------------
-CONDITIONS = {
-    "played": "you played another card of this type this turn",
-    "has": "you hold a token of this kind (crown, master-key, backpack, monkey-idol, canoe, ...)",
-    "artifact": "you hold an artifact",
-    "at": "your space has this feature (depths, exhausting, market, magic_circle, coach, waypoint)",
-}
-COUNTERS = {
-    "played": "other cards of this type played this turn",
-    "owned": "cards of this type you own",
-    "tokens": "tokens of this kind you hold",
-    "clank_made": "Clank you added this turn (resolves at the end of the turn)",
-}
+# -- conditions ------------------------------------------------------------------------------------
+@_condition("played", "str", "you played another card of this type this turn", at_game_end=False)
+def _cond_played(game: Game, p: Player, card_type: Any, src: str) -> bool:
+    return _played_others(game, card_type, src) > 0
 
 
-def token_kind(game: Game, token: str) -> str:
-    for item in game.ruleset.market:
-        if item.id == token:
-            return item.kind
-    return token
+@_condition("has", "str", "you hold a token of this kind (crown, master-key, backpack, monkey-idol, canoe, ...)")
+def _cond_has(game: Game, p: Player, kind: Any, src: str) -> bool:
+    return tokens.holds_kind(game, p, kind)
 
 
-def holds(game: Game, p: Player, cond: Mapping[str, Any], src: str) -> bool:
-    (key, value), = cond.items()
-    if key == "played":
-        return _played_others(game, value, src) > 0
-    if key == "has":
-        return any(token_kind(game, t) == value or t == value for t in p.tokens)
-    if key == "artifact":
-        return bool(p.artifacts) == bool(value)
-    if key == "at":
-        space = game.board.spaces.get(p.space)
-        return bool(space and getattr(space, value, None))
-    raise ValueError(f"unknown condition {key!r}")
+@_condition("artifact", "bool", "you hold an artifact")
+def _cond_artifact(game: Game, p: Player, flag: Any, src: str) -> bool:
+    return bool(p.artifacts) == bool(flag)
 
 
-def count(game: Game, p: Player, counter: Mapping[str, Any], src: str) -> int:
-    (key, value), = counter.items()
-    if key == "played":
-        return _played_others(game, value, src)
-    if key == "owned":
-        return sum(1 for c in p.owned() if value in game.card(c).types)
-    if key == "tokens":
-        return sum(1 for t in p.tokens if token_kind(game, t) == value or t == value)
-    if key == "clank_made":
-        return game.turn.clank_made
-    raise ValueError(f"unknown counter {key!r}")
+@_condition("at", "str", "your space has this feature (depths, exhausting, market, magic_circle, coach, waypoint)")
+def _cond_at(game: Game, p: Player, feature: Any, src: str) -> bool:
+    space = game.board.spaces.get(p.space)
+    return bool(space and getattr(space, feature, None))
+
+
+@_condition("gold", "int", "you have at least this much Gold")
+def _cond_gold(game: Game, p: Player, n: Any, src: str) -> bool:
+    return p.gold >= n
+
+
+@_condition("token_kinds", "kinds", "you hold tokens of at least `at_least` different kinds, counting only the "
+            "kinds in `of` when it is given: `{token_kinds: {at_least: 2, of: [crown, master-key, backpack]}}`")
+def _cond_token_kinds(game: Game, p: Player, spec: Any, src: str) -> bool:
+    return tokens.distinct_kinds(game, p, spec.get("of")) >= spec["at_least"]
+
+
+@_condition("gold_gained", "int", "you gained at least this much Gold this turn", at_game_end=False)
+def _cond_gold_gained(game: Game, p: Player, n: Any, src: str) -> bool:
+    return p is game.me and game.turn.gold_gained >= n
+
+
+# -- counters --------------------------------------------------------------------------------------
+@_counter("played", "str", "other cards of this type played this turn", at_game_end=False)
+def _count_played(game: Game, p: Player, card_type: Any, src: str) -> int:
+    return _played_others(game, card_type, src)
+
+
+@_counter("owned", "str", "cards of this type you own")
+def _count_owned(game: Game, p: Player, card_type: Any, src: str) -> int:
+    return sum(1 for c in p.owned() if card_type in game.card(c).types)
+
+
+@_counter("tokens", "str", "tokens of this kind you hold")
+def _count_tokens(game: Game, p: Player, kind: Any, src: str) -> int:
+    return sum(1 for t in p.tokens if tokens.is_kind(game, t, kind))
+
+
+@_counter("token_kinds", "kinds", "different kinds of token you hold (`true`: every kind; a list: only those)")
+def _count_token_kinds(game: Game, p: Player, spec: Any, src: str) -> int:
+    return tokens.distinct_kinds(game, p, spec if isinstance(spec, list) else None)
+
+
+@_counter("clank_made", "bool", "Clank cubes you added to the area this turn (resolves at the end of the turn)",
+          end_of_turn=True, at_game_end=False)
+def _count_clank_made(game: Game, p: Player, flag: Any, src: str) -> int:
+    return game.turn.clank_made
+
+
+@_counter("gold_gained", "bool", "Gold you gained this turn (resolves at the end of the turn)",
+          end_of_turn=True, at_game_end=False)
+def _count_gold_gained(game: Game, p: Player, flag: Any, src: str) -> int:
+    return game.turn.gold_gained
 
 
 def _played_others(game: Game, card_type: str, src: str) -> int:
@@ -279,131 +390,3 @@ def _played_others(game: Game, card_type: str, src: str) -> int:
     if card is not None and card_type in card.types:
         n -= 1
     return max(0, n)
-
-
-def _pile(p: Player, pile: str) -> list[str]:
-    return {"hand": p.hand, "discard": p.discard, "play": p.in_play, "deck": p.deck}[pile]
-
-
-# -- the queue -------------------------------------------------------------------------------------
-def plain(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {k: plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [plain(v) for v in value]
-    return value
-
-
-def enqueue(game: Game, p: Player, block: Any, src: str, *, front: bool = False, watch: bool = True) -> None:
-    """Queue a block's effects for `p`. An `if` that is false now waits for the rest of the turn."""
-    if not block:
-        return
-    items: list[dict[str, Any]] = []
-    for m in [block] if isinstance(block, Mapping) else block:
-        cond = m.get("if")
-        if cond is not None and not holds(game, p, cond, src):
-            if watch and p is game.me:
-                game.turn.watches.append({"p": p.name, "src": src, "fx": plain(m)})
-            continue
-        per = m.get("per")
-        if per is not None and "clank_made" in per and not game.turn.ending:
-            rest = {k: v for k, v in m.items() if k != "if"}
-            game.turn.end_queue.append({"p": p.name, "src": src, "fx": plain(rest)})
-            continue
-        mult = count(game, p, per, src) if per is not None else 1
-        for key, value in m.items():
-            if key in MODIFIERS:
-                continue
-            if mult != 1 and isinstance(value, int) and not isinstance(value, bool):
-                value = value * mult
-            items.append({"p": p.name, "src": src, "k": key, "v": plain(value)})
-    if front:
-        game.queue[0:0] = items
-    else:
-        game.queue.extend(items)
-
-
-def check_watches(game: Game) -> None:
-    """Fire conditional effects whose condition came true later in the turn."""
-    if not game.turn.watches:
-        return
-    keep = []
-    for w in game.turn.watches:
-        p = game.player(w["p"])
-        fx = w["fx"]
-        if holds(game, p, fx["if"], w["src"]):
-            enqueue(game, p, {k: v for k, v in fx.items() if k != "if"}, w["src"])
-        else:
-            keep.append(w)
-    game.turn.watches = keep
-
-
-def run(game: Game, out: list[ev.Event]) -> None:
-    """Resolve queued effects until the queue is empty, a question is asked, or the game ends."""
-    while not game.pending and not game.over:
-        if not game.queue:
-            check_watches(game)
-            if not game.queue:
-                return
-        item = game.queue.pop(0)
-        p = game.player(item["p"])
-        spec = REGISTRY[item["k"]]
-        if spec.story:
-            out.append(ev.StoryEffect(p.name, item["src"], item["k"], item["v"]))
-        if spec.handler is not None:
-            spec.handler(game, p, item["v"], item["src"], out)
-
-
-def apply_block(game: Game, player_name: str, block: Any, source: str) -> list[ev.Event]:
-    """Resolve a block of effects for a player now, outside a card (a passage, a contract reward):
-    enqueue and run. A card condition (`if: {has: crown}`) that is false now is skipped, not watched.
-    Story effects come out as StoryEffect events; a question pauses as usual."""
-    out: list[ev.Event] = []
-    if game.over or not block:
-        return out
-    enqueue(game, game.player(player_name), block, source, watch=False)
-    run(game, out)
-    return out
-
-
-def ask(game: Game, p: Player, question: str, options: list[dict[str, Any]], src: str, *,
-        optional: bool, **extra: Any) -> None:
-    """Pause: only `choose N` continues. An optional question gets a last 'none' option."""
-    if optional:
-        options = [*options, {"none": True}]
-    game.pending = {"q": question, "p": p.name, "src": src, "options": options, **plain(extra)}
-
-
-def answer(game: Game, n: int, out: list[ev.Event]) -> None:
-    """Apply option n (1-based) of the pending question, then carry on with the queue."""
-    pending = game.pending
-    assert pending is not None
-    game.pending = None
-    option = pending["options"][n - 1]
-    p = game.player(pending["p"])
-    src = pending["src"]
-    q = pending["q"]
-    out.append(ev.Answered(p.name, q, n))
-    if option.get("none"):
-        return
-    if q == "trash":
-        _pile(p, option["pile"]).remove(option["card"])
-        p.trashed.append(option["card"])
-        out.append(ev.CardTrashed(p.name, option["card"], option["pile"]))
-    elif q == "discard":
-        p.hand.remove(option["card"])
-        p.discard.append(option["card"])
-        out.append(ev.CardDiscarded(p.name, option["card"]))
-        enqueue(game, p, pending["then"], src, front=True)
-    elif q == "choose":
-        enqueue(game, p, option["block"], src, front=True)
-    elif q == "replace_row":
-        from clank_story.rules.row import replace_row_card
-
-        replace_row_card(game, option["slot"], out)
-    elif q == "secret_adjacent":
-        from clank_story.rules.tokens import take_secret
-
-        take_secret(game, p, option["space"], out)
-    elif q == "story":
-        out.append(ev.StoryChoice(p.name, pending.get("passage", ""), n, option))

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from clank_story.rules import actions, effects, movement
+from collections.abc import Callable
+from typing import Any
+
+from clank_story.rules import actions, movement, queue
+from clank_story.rules import effects as _effects  # noqa: F401  (registers every effect and question)
 from clank_story.rules import events as ev
 from clank_story.rules.commands import (
     Acquire,
@@ -19,8 +23,8 @@ from clank_story.rules.commands import (
     Teleport,
     Use,
 )
-from clank_story.rules.errors import IllegalCommand
-from clank_story.rules.state import ESCAPED, Game
+from clank_story.rules.refusal import Refusal
+from clank_story.rules.state import ESCAPED, Game, Player
 from clank_story.rules.turns import continue_ending, end_turn
 
 NEEDS_BOARD = (Move, Teleport, Coach, Take, Market)
@@ -28,49 +32,48 @@ NEEDS_BOARD = (Move, Teleport, Coach, Take, Market)
 
 def check(game: Game, command: Command, typed: str = "") -> None:
     """Raise IllegalCommand with the reason if `command` cannot be done now; never mutates."""
-    typed = typed or str(command)
+    found = refusal(game, command)
+    if found is not None:
+        raise found.error(typed or str(command))
+
+
+def refusal(game: Game, command: Command) -> Refusal | None:
+    """Why `command` cannot be done now, or None if it can; never mutates, never raises."""
     p = game.me
     if game.over:
-        raise IllegalCommand("game.over", typed)
+        return Refusal("game.over")
     if game.pending is not None:
+        n = len(game.pending["options"])
         if not isinstance(command, Choose):
-            raise IllegalCommand("pending.answer_first", typed, n=len(game.pending["options"]))
-        if not 1 <= command.option <= len(game.pending["options"]):
-            raise IllegalCommand("choose.range", typed, n=len(game.pending["options"]))
-        return
+            return Refusal("pending.answer_first", lambda: {"n": n})
+        if not 1 <= command.option <= n:
+            return Refusal("choose.range", lambda: {"n": n})
+        return None
     if isinstance(command, Choose):
-        raise IllegalCommand("choose.nothing", typed)
+        return Refusal("choose.nothing")
     if p.status == ESCAPED and isinstance(command, NEEDS_BOARD):
-        raise IllegalCommand("escaped.no_board", typed)
+        return Refusal("escaped.no_board")
     if p.out and p.status != ESCAPED:
-        raise IllegalCommand("out", typed, player=p.name)
-    match command:
-        case PlayCard():
-            actions.check_play(game, p, command, typed)
-        case PlayAll():
-            if not p.hand:
-                raise IllegalCommand("play.empty_hand", typed)
-        case Acquire():
-            actions.check_acquire(game, p, command, typed)
-        case Use():
-            actions.check_use(game, p, command, typed)
-        case Fight():
-            actions.check_fight(game, p, command, typed)
-        case Move():
-            movement.check_move(game, p, command, typed)
-        case Teleport():
-            movement.check_teleport(game, p, command, typed)
-        case Coach():
-            if not game.legacy:
-                raise IllegalCommand("coach.classic", typed)
-            movement.check_coach(game, p, command, typed)
-        case Take():
-            actions.check_take(game, p, command, typed)
-        case Market():
-            actions.check_market(game, p, command, typed)
-        case End():
-            if p.hand:
-                raise IllegalCommand("end.cards_left", typed, n=len(p.hand))
+        return Refusal("out", lambda: {"player": p.name})
+    return RULES[type(command)](game, p, command)
+
+
+def _play_all(game: Game, p: Player, command: PlayAll) -> Refusal | None:
+    return None if p.hand else Refusal("play.empty_hand")
+
+
+def _end(game: Game, p: Player, command: End) -> Refusal | None:
+    return Refusal("end.cards_left", lambda: {"n": len(p.hand)}) if p.hand else None
+
+
+# The rule each kind of command answers to, once the game, a pending question and the player's
+# status have been judged (legal_commands calls these directly).
+RULES: dict[type, Callable[[Game, Player, Any], Refusal | None]] = {
+    PlayCard: actions.play_refusal, PlayAll: _play_all, Acquire: actions.acquire_refusal,
+    Use: actions.use_refusal, Fight: actions.fight_refusal, Move: movement.move_refusal,
+    Teleport: movement.teleport_refusal, Coach: movement.coach_refusal, Take: actions.take_refusal,
+    Market: actions.market_refusal, End: _end,
+}
 
 
 def apply(game: Game, command: Command, typed: str = "") -> list[ev.Event]:
@@ -83,13 +86,13 @@ def perform(game: Game, command: Command) -> list[ev.Event]:
     p = game.me
     match command:
         case Choose():
-            effects.answer(game, command.option, out)
+            queue.answer(game, command.option, out)
         case PlayCard():
             actions.do_play(game, p, command.card, out)
         case PlayAll():
             while p.hand and not game.pending and not game.over and p is game.me:
                 actions.do_play(game, p, p.hand[0], out)
-                effects.run(game, out)
+                queue.run(game, out)
         case Acquire():
             actions.do_acquire(game, p, command, out)
         case Use():
@@ -120,7 +123,7 @@ def settle(game: Game, out: list[ev.Event]) -> None:
     if game.turn.ending:
         continue_ending(game, out)
         return
-    effects.run(game, out)
+    queue.run(game, out)
     p = game.me
     if not game.over and not game.pending and p.out and p.status != ESCAPED:
         end_turn(game, out)

@@ -162,6 +162,22 @@ class CardRevealed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class DragonAlerted(Event):
+    """A card with the dragon symbol came into the row in the middle of a turn: the dragon does not
+    attack now, but once the turn ends (one attack however many symbols)."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Refreshed(Event):
+    """An exhausted player may move with Boots again this turn."""
+
+    player: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class DragonAttacked(Event):
     cubes: int  # how many were drawn
     hits: dict[str, int] = field(default_factory=dict)  # player -> damage

@@ -1,8 +1,18 @@
-"""legal_commands(game): every command `apply` would accept now (for bots and completion)."""
+"""legal_commands(game): every command `apply` would accept now (for bots and completion), in a fixed
+order: plays, play all, the row and the Reserve, kept secrets, moves, teleports, coaches, takes,
+markets, end.
+
+Bots pick from this list with the game's seeded RNG, so its content and order are part of what makes
+a seed give the same game. Each candidate is judged by the very rule `check` uses (engine.RULES),
+without building a message or raising; what the game, a pending question or the player's status
+rules out is judged once for all candidates (tests/rules/test_legal.py compares this with checking
+every candidate through `engine.check`)."""
 
 from __future__ import annotations
 
-from clank_story.rules import actions, engine
+import functools
+
+from clank_story.rules import actions
 from clank_story.rules.commands import (
     Acquire,
     Choose,
@@ -18,49 +28,113 @@ from clank_story.rules.commands import (
     Teleport,
     Use,
 )
-from clank_story.rules.errors import CommandError
-from clank_story.rules.state import Game
+from clank_story.rules.engine import RULES
+from clank_story.rules.movement import move_refusal
+from clank_story.rules.state import ESCAPED, Game, Player
+
+# Commands are immutable values, so one instance of each can be shared: making a frozen dataclass
+# costs more than judging it, and most candidates are refused.
+_play, _acquire, _use, _fight = (functools.lru_cache(maxsize=4096)(cls) for cls in (PlayCard, Acquire, Use, Fight))
+_move, _teleport, _coach = (functools.lru_cache(maxsize=4096)(cls) for cls in (Move, Teleport, Coach))
+_TAKES = tuple(Take(what) for what in actions.TAKEABLE)
+_market = functools.lru_cache(maxsize=256)(Market)
+_PLAY_ALL, _END = PlayAll(), End()
 
 
-def candidates(game: Game) -> list[Command]:
+def legal_commands(game: Game) -> list[Command]:
     if game.over:
         return []
     if game.pending is not None:
         return [Choose(i + 1) for i in range(len(game.pending["options"]))]
     p = game.me
-    turn = game.turn
-    out: list[Command] = [PlayCard(c) for c in dict.fromkeys(p.hand)]
+    if p.out and p.status != ESCAPED:
+        return []  # a player knocked out does nothing more
+    cards = game.ruleset.cards
+    out: list[Command] = [_play(c) for c in dict.fromkeys(p.hand)]
     if p.hand:
-        out.append(PlayAll())
+        out.append(_PLAY_ALL)
+    acquire, use, fight = RULES[Acquire], RULES[Use], RULES[Fight]
+    # Shortcuts, never verdicts: a card that costs more Skill (or Swords) than there is is refused by
+    # its rule anyway, so the rule need not be asked; every other candidate is judged by its rule.
+    skill, swords, discount = game.turn.skill, game.turn.swords, game.turn.discount
     for c in dict.fromkeys(game.row):
-        kind = game.card(c).kind
-        out.append(Acquire(c) if kind == "item" else Use(c) if kind == "device" else Fight(c))
+        card = cards[c]
+        kind = card.kind
+        if kind == "item":
+            if card.cost - discount <= skill:
+                command: Command = _acquire(c)
+                if acquire(game, p, command) is None:
+                    out.append(command)
+        elif kind == "device":
+            if card.cost <= skill or c in p.tokens:  # (a held token of that id is judged as a potion)
+                command = _use(c)
+                if use(game, p, command) is None:
+                    out.append(command)
+        elif card.cost <= swords:
+            command = _fight(c)
+            if fight(game, p, command) is None:
+                out.append(command)
     for c, n in game.reserve.items():
         if n > 0:
-            out.append(Fight(c) if game.card(c).kind == "monster" else Acquire(c))
-    out.extend(Use(t) for t in dict.fromkeys(p.tokens) if t in game.ruleset.secrets)
-    for dest, path in game.board.exits(p.space):
-        out.append(Move(dest))
-        if path.monsters and turn.swords:
-            out.extend(Move(dest, s) for s in range(min(path.monsters, turn.swords) + 1))
-    if turn.teleports:
-        out.extend(Teleport(s) for s in game.board.adjacent(p.space))
-    if game.legacy and game.board.spaces[p.space].coach is not None:
-        out.extend(Coach(s.id) for s in game.board.spaces.values() if s.coach is not None)
-    if turn.may_take:
-        out.extend(Take(w) for w in actions.TAKEABLE)
-    if game.board.spaces[p.space].market:
-        out.extend(Market(k) for k in dict.fromkeys(i.kind for i in game.ruleset.market))
-    out.append(End())
+            card = cards[c]
+            if card.kind == "monster":
+                if card.cost <= swords:
+                    command = _fight(c)
+                    if fight(game, p, command) is None:
+                        out.append(command)
+            elif card.cost - discount <= skill:
+                command = _acquire(c)
+                if acquire(game, p, command) is None:
+                    out.append(command)
+    secrets = game.ruleset.secrets
+    for t in dict.fromkeys(p.tokens):
+        if t in secrets:
+            command = _use(t)
+            if use(game, p, command) is None:
+                out.append(command)
+    if p.status != ESCAPED:  # the rest needs a pawn on the board
+        _board_commands(game, p, out)
+    if not p.hand:
+        out.append(_END)
     return out
 
 
-def legal_commands(game: Game) -> list[Command]:
-    legal = []
-    for command in candidates(game):
-        try:
-            engine.check(game, command)
-        except CommandError:
-            continue
-        legal.append(command)
-    return legal
+def _board_commands(game: Game, p: Player, out: list[Command]) -> None:
+    turn = game.turn
+    board = game.board
+    exits = board.exits(p.space)
+    if turn.exhausted or turn.boots < min((path.boots for _, path in exits), default=0):
+        exits = ()  # no move along a path can be made (the shortcut again: each rule would refuse)
+    for dest, path in exits:
+        command: Command = _move(dest)
+        if move_refusal(game, p, command) is None:  # type: ignore[arg-type]
+            out.append(command)
+        if path.monsters and turn.swords:
+            for s in range(min(path.monsters, turn.swords) + 1):
+                command = _move(dest, s)
+                if move_refusal(game, p, command) is None:  # type: ignore[arg-type]
+                    out.append(command)
+    if turn.teleports:
+        teleport = RULES[Teleport]
+        for s in board.adjacent(p.space):
+            command = _teleport(s)
+            if teleport(game, p, command) is None:
+                out.append(command)
+    if game.legacy and board.spaces[p.space].coach is not None:
+        coach = RULES[Coach]
+        for space in board.spaces.values():
+            if space.coach is not None:
+                command = _coach(space.id)
+                if coach(game, p, command) is None:
+                    out.append(command)
+    if turn.may_take:
+        take = RULES[Take]
+        for command in _TAKES:
+            if take(game, p, command) is None:
+                out.append(command)
+    if board.spaces[p.space].market:
+        market = RULES[Market]
+        for kind in dict.fromkeys(i.kind for i in game.ruleset.market):
+            command = _market(kind)
+            if market(game, p, command) is None:
+                out.append(command)

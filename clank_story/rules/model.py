@@ -6,7 +6,7 @@ plain data (tuples of mappings) and interpreted by rules/effects.py.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,6 +59,7 @@ class CardDef:
     reserve: bool = False  # lives in the Reserve (yellow banner)
     stays: bool = False  # a Reserve monster fought any number of times (goblin, cultist)
     ruleset: str | None = None  # a shared card limited to one ruleset
+    aliases: tuple[str, ...] = ()  # other names it may be typed by (its English name, when translated)
 
     def block(self, timing: str) -> Block:
         return self.effects.get(timing, EMPTY)
@@ -87,10 +88,15 @@ class Space:
     magic_circle: bool = False
     mystic_fruit: int = 0
     pos: tuple[int, int] | None = None
+    aliases: tuple[str, ...] = ()  # other names it may be typed by (its English name, when translated)
 
     @property
     def rewards(self) -> bool:
         return bool(self.heal or self.gold or self.draw)
+
+
+LOCK_KEY = "master-key"  # the token kind a locked path needs
+BOAT = "canoe"  # the token kind a water path needs
 
 
 @dataclass(frozen=True)
@@ -102,6 +108,16 @@ class Path:
     locked: bool = False
     one_way: bool = False
     water: bool = False
+
+    @property
+    def needs(self) -> tuple[str, ...]:
+        """The token kinds one must hold to walk this path: a Master Key for a lock, a Canoe for water.
+        The one home of that rule (movement, the map, route planning and board checks read it)."""
+        return (LOCK_KEY,) * self.locked + (BOAT,) * self.water
+
+    def passable(self, kinds: Collection[str]) -> bool:
+        """Walkable by someone holding tokens of these kinds (Boots, monsters and exhaustion aside)."""
+        return all(k in kinds for k in self.needs)
 
 
 @dataclass(frozen=True, eq=False)  # identity equality: boards are hashable cache keys
@@ -173,9 +189,17 @@ class Ruleset:
     secrets: Mapping[str, SecretDef] = field(default_factory=dict)
     market: tuple[MarketItem, ...] = ()
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_kinds", {item.id: item.kind for item in self.market})
+
     @property
     def legacy(self) -> bool:
         return self.name == "legacy"
+
+    def token_kind(self, token: str) -> str:
+        """What a token is for: a market item's kind (crown, master-key, ...); any other token
+        (a monkey idol, a kept secret, an escape token) is its own kind."""
+        return self._kinds.get(token, token)  # type: ignore[attr-defined]
 
     def name_of(self, thing: str) -> str:
         """The display name of a card, secret or market item id (the id itself if none)."""

@@ -3,12 +3,14 @@ coaches, and what happens on entering a space."""
 
 from __future__ import annotations
 
-from clank_story.rules import cards, cubes, effects
+from collections.abc import Callable
+
+from clank_story.rules import cards, cubes, tokens
 from clank_story.rules import events as ev
 from clank_story.rules.commands import Coach, Move, Teleport
-from clank_story.rules.errors import IllegalCommand
-from clank_story.rules.model import Path
+from clank_story.rules.model import LOCK_KEY, Path
 from clank_story.rules.outcomes import escape
+from clank_story.rules.refusal import Refusal
 from clank_story.rules.state import Game, Player
 
 
@@ -16,8 +18,15 @@ def _name(game: Game, space: str) -> str:
     return game.board.spaces[space].name
 
 
-def has_kind(game: Game, p: Player, kind: str) -> bool:
-    return any(effects.token_kind(game, t) == kind for t in p.tokens)
+has_kind = tokens.holds_kind  # kept for callers outside rules/ until they use tokens.holds_kind
+
+
+def missing_for(game: Game, p: Player, path: Path) -> str | None:
+    """The token kind `p` lacks to walk `path` (a Master Key for a lock, a Canoe for water), if any."""
+    for kind in path.needs:
+        if not tokens.holds_kind(game, p, kind):
+            return kind
+    return None
 
 
 def path_to(game: Game, p: Player, to: str) -> Path | None:
@@ -29,46 +38,46 @@ def path_to(game: Game, p: Player, to: str) -> Path | None:
 
 
 def _cost_rank(game: Game, p: Player, path: Path) -> tuple[int, int, int]:
-    blocked = (path.locked and not has_kind(game, p, "master-key")) or (
-        path.water and not has_kind(game, p, "canoe")
-    )
-    return (int(blocked), path.boots, path.monsters)
+    return (int(missing_for(game, p, path) is not None), path.boots, path.monsters)
 
 
 def swords_for(game: Game, path: Path, asked: int | None) -> int:
     return min(game.turn.swords, path.monsters) if asked is None else asked
 
 
-def check_move(game: Game, p: Player, cmd: Move, typed: str) -> Path:
-    """Why a move is refused, as a sentence; returns the path it would take."""
+def move_refusal(game: Game, p: Player, cmd: Move) -> Refusal | None:
+    """Why a move is refused (None: it is allowed)."""
     here, to = p.space, cmd.to
-    names = {"here": _name(game, here), "there": _name(game, to)}
+
+    def names(**more: object) -> Callable[[], dict[str, object]]:
+        return lambda: {"here": _name(game, here), "there": _name(game, to), **more}
+
     if to == here:
-        raise IllegalCommand("move.here", typed, **names)
+        return Refusal("move.here", names())
     path = path_to(game, p, to)
     if path is None:
         if any(dest == here for dest, _ in game.board.exits(to)):
-            raise IllegalCommand("move.one_way", typed, **names)
-        options = ", ".join(sorted(_name(game, d) for d, _ in game.board.exits(here))) or "-"
-        raise IllegalCommand("move.no_path", typed, options=options, **names)
-    if game.turn.exhausted:
-        raise IllegalCommand("move.exhausted", typed, **names)
-    if path.locked and not has_kind(game, p, "master-key"):
-        raise IllegalCommand("move.locked", typed, **names)
-    if path.water and not has_kind(game, p, "canoe"):
-        raise IllegalCommand("move.water", typed, **names)
-    if game.turn.boots < path.boots:
-        raise IllegalCommand("move.boots", typed, need=path.boots, have=game.turn.boots, **names)
+            return Refusal("move.one_way", names())
+        return Refusal("move.no_path", lambda: {**names()(), "options": ", ".join(
+            sorted(_name(game, d) for d, _ in game.board.exits(here))) or "-"})
+    turn = game.turn
+    if turn.exhausted:
+        return Refusal("move.exhausted", names())
+    missing = missing_for(game, p, path)
+    if missing is not None:
+        return Refusal("move.locked" if missing == LOCK_KEY else "move.water", names())
+    if turn.boots < path.boots:
+        return Refusal("move.boots", names(need=path.boots, have=turn.boots))
     if to == game.board.start and not p.artifacts:
-        raise IllegalCommand("move.start_without_artifact", typed, **names)
+        return Refusal("move.start_without_artifact", names())
     swords = swords_for(game, path, cmd.swords)
     if swords > path.monsters:
-        raise IllegalCommand("move.too_many_swords", typed, monsters=path.monsters, swords=swords, **names)
-    if swords > game.turn.swords:
-        raise IllegalCommand("move.swords", typed, swords=swords, have=game.turn.swords, **names)
+        return Refusal("move.too_many_swords", names(monsters=path.monsters, swords=swords))
+    if swords > turn.swords:
+        return Refusal("move.swords", names(swords=swords, have=turn.swords))
     if path.monsters - swords >= p.health_left:
-        raise IllegalCommand("move.lethal", typed, damage=path.monsters - swords, left=p.health_left, **names)
-    return path
+        return Refusal("move.lethal", names(damage=path.monsters - swords, left=p.health_left))
+    return None
 
 
 def do_move(game: Game, p: Player, cmd: Move, path: Path, out: list[ev.Event]) -> None:
@@ -83,14 +92,17 @@ def do_move(game: Game, p: Player, cmd: Move, path: Path, out: list[ev.Event]) -
     enter_space(game, p, cmd.to, out)
 
 
-def check_teleport(game: Game, p: Player, cmd: Teleport, typed: str) -> None:
-    names = {"here": _name(game, p.space), "there": _name(game, cmd.to)}
+def teleport_refusal(game: Game, p: Player, cmd: Teleport) -> Refusal | None:
+    def names() -> dict[str, object]:
+        return {"here": _name(game, p.space), "there": _name(game, cmd.to)}
+
     if game.turn.teleports < 1:
-        raise IllegalCommand("teleport.none", typed, **names)
+        return Refusal("teleport.none", names)
     if cmd.to not in game.board.adjacent(p.space):
-        raise IllegalCommand("teleport.not_adjacent", typed, **names)
+        return Refusal("teleport.not_adjacent", names)
     if cmd.to == game.board.start and not p.artifacts:
-        raise IllegalCommand("move.start_without_artifact", typed, **names)
+        return Refusal("move.start_without_artifact", names)
+    return None
 
 
 def do_teleport(game: Game, p: Player, cmd: Teleport, out: list[ev.Event]) -> None:
@@ -104,20 +116,26 @@ def coach_fare(game: Game, p: Player, to: str) -> int:
     return here + (game.board.spaces[to].coach or 0)
 
 
-def check_coach(game: Game, p: Player, cmd: Coach, typed: str) -> None:
+def coach_refusal(game: Game, p: Player, cmd: Coach) -> Refusal | None:
     space = game.board.spaces[p.space]
-    names = {"here": space.name, "there": _name(game, cmd.to)}
+
+    def names(**more: object) -> Callable[[], dict[str, object]]:
+        return lambda: {"here": space.name, "there": _name(game, cmd.to), **more}
+
+    if not game.legacy:
+        return Refusal("coach.classic")
     if space.coach is None:
-        raise IllegalCommand("coach.not_here", typed, **names)
+        return Refusal("coach.not_here", names())
     if game.board.spaces[cmd.to].coach is None or cmd.to == p.space:
-        raise IllegalCommand("coach.not_a_stop", typed, **names)
+        return Refusal("coach.not_a_stop", names())
     if game.turn.boots < 1:
-        raise IllegalCommand("coach.boots", typed, **names)
+        return Refusal("coach.boots", names())
     fare = coach_fare(game, p, cmd.to)
     if p.gold < fare:
-        raise IllegalCommand("coach.gold", typed, fare=fare, gold=p.gold, **names)
+        return Refusal("coach.gold", names(fare=fare, gold=p.gold))
     if cmd.to == game.board.start and not p.artifacts:
-        raise IllegalCommand("move.start_without_artifact", typed, **names)
+        return Refusal("move.start_without_artifact", names())
+    return None
 
 
 def do_coach(game: Game, p: Player, cmd: Coach, out: list[ev.Event]) -> None:
@@ -130,7 +148,8 @@ def do_coach(game: Game, p: Player, cmd: Coach, out: list[ev.Event]) -> None:
 
 
 def enter_space(game: Game, p: Player, to: str, out: list[ev.Event]) -> None:
-    """Entering: escape at the start, exhaustion, once-a-turn rewards, waypoints, tokens to take."""
+    """Entering: escape at the start, exhaustion, once-a-turn rewards (legacy secrets and fruit among
+    them), waypoints, tokens to take."""
     board = game.board
     if p.space == board.start:
         p.left_start = True
@@ -141,20 +160,23 @@ def enter_space(game: Game, p: Player, to: str, out: list[ev.Event]) -> None:
         if p.artifacts:
             escape(game, p, out)
         return
-    if space.exhausting:
+    if space.exhausting and not turn.no_exhaustion:
         turn.exhausted = True
         out.append(ev.Exhausted(p.name, to))
-    if space.rewards and to not in turn.rewarded:
+    secrets = game.legacy and bool(space.minor_secrets or game.secrets.get(to))
+    if (space.rewards or secrets) and to not in turn.rewarded:
         turn.rewarded.append(to)
         gains = {k: v for k, v in (("heal", space.heal), ("gold", space.gold)) if v}
         if space.gold:
-            p.gold += space.gold
+            tokens.gain_gold(game, p, space.gold)
         if gains:
             out.append(ev.Gained(p.name, to, gains))
         if space.heal:
             cubes.heal(p, space.heal, out)
         if space.draw:
             cards.draw(game, p, space.draw, out)
-    turn.may_take = bool(game.artifacts.get(to) or game.secrets.get(to) or game.idols.get(to))
+        if secrets:
+            tokens.secret_rewards(game, p, to, out)
+    turn.may_take = tokens.takeable(game, to)
     if space.waypoint:
         out.append(ev.WaypointEntered(p.name, to, space.waypoint))

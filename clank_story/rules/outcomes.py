@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from clank_story.rules import cubes
 from clank_story.rules import events as ev
+from clank_story.rules.scoring import score_all, winner
 from clank_story.rules.state import ESCAPED, HEALTH, KNOCKED_OUT, Game, Player
 
 
@@ -43,8 +44,6 @@ def _went_out(game: Game, p: Player, out: list[ev.Event]) -> None:
 
 
 def end_game(game: Game, reason: str, out: list[ev.Event]) -> None:
-    from clank_story.rules.scoring import score_all, winner
-
     for p in game.players:
         if not p.out:
             knock_out(game, p, out, ending=True)

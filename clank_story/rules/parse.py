@@ -34,13 +34,22 @@ def _norm(text: str) -> str:
 
 
 def match(text: str, options: Iterable[tuple[str, str]]) -> list[str]:
-    """Ids whose id or name equals `text`, else those they start with (case and dashes ignored)."""
+    """Ids whose id or name equals `text`, else those they start with, else those with a word that
+    starts with it (`pickaxe` finds Rusty Pickaxe), else those that hold it (case and dashes ignored)."""
     want = _norm(text)
-    pairs = list(options)
-    exact = [i for i, name in pairs if want in (_norm(i), _norm(name))]
-    if exact:
-        return list(dict.fromkeys(exact))
-    return list(dict.fromkeys(i for i, name in pairs if _norm(i).startswith(want) or _norm(name).startswith(want)))
+    pairs = [(i, _norm(i), _norm(name)) for i, name in options]
+    tiers = (lambda i, n: want in (i, n), lambda i, n: i.startswith(want) or n.startswith(want),
+             lambda i, n: any(word.startswith(want) for word in n.split()), lambda i, n: want in i or want in n)
+    for fits in tiers:
+        found = [i for i, n_id, n_name in pairs if fits(n_id, n_name)]
+        if found:
+            return list(dict.fromkeys(found))
+    return []
+
+
+def number(text: str) -> int | None:
+    """A plain number of ASCII digits, at most 9 of them (`²`, `٣` and a thousand digits are not)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
 
 
 def _pick(typed: str, what: str, text: str, options: list[tuple[str, str]],
@@ -55,14 +64,27 @@ def _pick(typed: str, what: str, text: str, options: list[tuple[str, str]],
         if len(found) == 1:
             return found[0]
         if found:
-            names = dict(pool)
+            names = _first_names(pool)
             raise AmbiguousCommand("parse.ambiguous", typed, text=text,
                                    options=", ".join(names[f] for f in found))
     raise UnknownCommand(f"parse.unknown_{what}", typed, text=text, options=hint)
 
 
+def _first_names(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """id -> the name shown for it (the first of its names: the one in the player's language)."""
+    out: dict[str, str] = {}
+    for ident, name in pairs:
+        out.setdefault(ident, name)
+    return out
+
+
 def _cards(game: Game, ids: Iterable[str]) -> list[tuple[str, str]]:
-    return [(c, game.card(c).name) for c in dict.fromkeys(ids)]
+    """(id, name) pairs to match typed words against: each card's name, and its other names."""
+    out = []
+    for c in dict.fromkeys(ids):
+        card = game.card(c)
+        out += [(c, card.name), *((c, alias) for alias in card.aliases)]
+    return out
 
 
 def parse(text: str, game: Game) -> Command:
@@ -89,13 +111,13 @@ def parse(text: str, game: Game) -> Command:
         if rest.lower() == "all":
             return PlayAll()
         hand = _cards(game, p.hand)
-        return PlayCard(_pick(typed, "card", rest, hand, all_cards, ", ".join(n for _, n in hand) or "-"))
+        return PlayCard(_pick(typed, "card", rest, hand, all_cards, ", ".join(_first_names(hand).values()) or "-"))
     if verb in ("acquire", "buy"):
         shop = _cards(game, [*game.row, *(c for c, n in game.reserve.items() if n > 0)])
-        return Acquire(_pick(typed, "card", rest, shop, all_cards, ", ".join(n for _, n in shop)))
+        return Acquire(_pick(typed, "card", rest, shop, all_cards, ", ".join(_first_names(shop).values())))
     if verb == "fight":
         foes = _cards(game, [c for c in [*game.row, *game.reserve] if game.card(c).kind == "monster"])
-        return Fight(_pick(typed, "card", rest, foes, all_cards, ", ".join(n for _, n in foes) or "-"))
+        return Fight(_pick(typed, "card", rest, foes, all_cards, ", ".join(_first_names(foes).values()) or "-"))
     if verb == "use":
         secrets = game.ruleset.secrets
         held = [(t, secrets[t].name) for t in dict.fromkeys(p.tokens) if t in secrets]
@@ -103,13 +125,14 @@ def parse(text: str, game: Game) -> Command:
         def every() -> list[tuple[str, str]]:
             return all_cards() + [(s.id, s.name) for s in secrets.values()]
 
-        return Use(_pick(typed, "card", rest, devices + held, every, ", ".join(n for _, n in devices + held) or "-"))
+        return Use(_pick(typed, "card", rest, devices + held, every, ", ".join(_first_names(devices + held).values()) or "-"))
     if verb in ("move", "go", "teleport", "coach"):
         swords = None
         if verb in ("move", "go") and len(words) >= 4 and words[-2].lower() == "swords":
-            if not words[-1].isdigit():
+            swords = number(words[-1])
+            if swords is None:
                 raise UnknownCommand("parse.swords_number", typed, text=words[-1])
-            swords, rest = int(words[-1]), " ".join(words[1:-2])
+            rest = " ".join(words[1:-2])
         space = _space(game, typed, rest)
         if verb == "teleport":
             return Teleport(space)
@@ -135,24 +158,25 @@ def parse(text: str, game: Game) -> Command:
             raise AmbiguousCommand("parse.ambiguous", typed, text=rest, options=", ".join(sorted(kinds_found)))
         raise UnknownCommand("parse.unknown_item", typed, text=rest, options=kinds)
     # choose
-    if not rest.isdigit():
+    option = number(rest)
+    if option is None:
         raise UnknownCommand("parse.choose_number", typed, text=rest)
-    return Choose(int(rest))
+    return Choose(option)
 
 
 def _space(game: Game, typed: str, text: str) -> str:
     board = game.board
     if text in board.spaces:
         return text
-    pairs = [(s.id, s.name) for s in board.spaces.values()]
+    pairs = [(s.id, name) for s in board.spaces.values() for name in (s.name, *s.aliases)]
     found = match(text, pairs)
     if len(found) > 1:
-        near = [s for s in found if s in board.adjacent(game.me.space)]
-        if len(near) == 1:
-            return near[0]
-        names = dict(pairs)
+        adjacent = [s for s in found if s in board.adjacent(game.me.space)]
+        if len(adjacent) == 1:
+            return adjacent[0]
+        names = _first_names(pairs)
         raise AmbiguousCommand("parse.ambiguous", typed, text=text, options=", ".join(names[f] for f in found))
     if not found:
-        near = ", ".join(board.spaces[s].name for s in board.adjacent(game.me.space))
-        raise UnknownCommand("parse.unknown_space", typed, text=text, options=near or "-")
+        nearby = ", ".join(board.spaces[s].name for s in board.adjacent(game.me.space))
+        raise UnknownCommand("parse.unknown_space", typed, text=text, options=nearby or "-")
     return found[0]

@@ -6,13 +6,15 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from clank_story.rules import effects as _effects  # noqa: F401  (a game's cards need the effect vocabulary)
 from clank_story.rules.model import Ruleset
 from clank_story.rules.row import first_deal
 from clank_story.rules.state import BLACK_CUBES, CUBES, Game, Player
+from clank_story.rules.tokens import takeable
 
 STARTING_CLANK = (3, 2, 1, 0)
 RAGE_START = {1: 3, 2: 3, 3: 2, 4: 1}
-ARTIFACTS_REMOVED = {1: 2, 2: 2, 3: 1}
+ARTIFACTS_REMOVED = {1: 2, 2: 2, 3: 1}  # classic only
 
 
 def rage_start(players: int) -> int:
@@ -27,7 +29,6 @@ def setup_game(ruleset: Ruleset, seed: int, scenario: Mapping[str, Any]) -> Game
     seats: Sequence[Mapping[str, Any]] = scenario.get("players") or [{"name": "You"}]
     players = [_player(ruleset, rng, seat, i) for i, seat in enumerate(seats)]
     game = Game(ruleset=ruleset, players=players, rng=rng)
-    board = ruleset.board
 
     game.reserve = dict(ruleset.reserve)
     game.market = {item.id: item.count for item in ruleset.market}
@@ -66,21 +67,32 @@ def setup_game(ruleset: Ruleset, seed: int, scenario: Mapping[str, Any]) -> Game
     if scenario.get("artifacts") is not None:
         game.artifacts = {k: int(v) for k, v in scenario["artifacts"].items()}
     else:
-        spaces = [s.id for s in board.spaces.values() if s.artifact is not None]
-        for _ in range(ARTIFACTS_REMOVED.get(len(players), 0)):
-            if spaces:
-                spaces.remove(rng.choice(spaces))
-        game.artifacts = {s: board.spaces[s].artifact for s in spaces}  # type: ignore[misc]
+        game.artifacts = place_artifacts(ruleset, len(players), rng)
     _place_tokens(game, rng)
+    if scenario.get("secrets") is not None:
+        game.secrets = {space: list(ids) for space, ids in scenario["secrets"].items() if ids}
+    if scenario.get("secret_bank") is not None:
+        game.secret_bank = list(scenario["secret_bank"])
+    if scenario.get("market") is not None:
+        game.market = {item.id: int(scenario["market"].get(item.id, 0)) for item in ruleset.market}
 
     active = scenario.get("active")
     if active is not None:
         game.active = [p.name for p in players].index(active)
-    me = game.me
-    game.turn.may_take = bool(
-        game.artifacts.get(me.space) or game.secrets.get(me.space) or game.idols.get(me.space)
-    )
+    game.turn.may_take = takeable(game, game.me.space)
     return game
+
+
+def place_artifacts(ruleset: Ruleset, players: int, rng: random.Random) -> dict[str, int]:
+    """Classic: every artifact but one (three players) or two (two players, or solo), removed at
+    random. Legacy: the campaign's setup places every artifact, whatever the number of players."""
+    board = ruleset.board
+    spaces = [s.id for s in board.spaces.values() if s.artifact is not None]
+    if not ruleset.legacy:
+        for _ in range(ARTIFACTS_REMOVED.get(players, 0)):
+            if spaces:
+                spaces.remove(rng.choice(spaces))
+    return {s: board.spaces[s].artifact for s in spaces}  # type: ignore[misc]
 
 
 def _player(ruleset: Ruleset, rng: random.Random, seat: Mapping[str, Any], i: int) -> Player:
@@ -105,15 +117,20 @@ def _player(ruleset: Ruleset, rng: random.Random, seat: Mapping[str, Any], i: in
 
 
 def _place_tokens(game: Game, rng: random.Random) -> None:
-    """Secrets face down on their spaces (shuffled pools), monkey idols on the shrine."""
+    """Secrets face down on their spaces (shuffled pools), monkey idols on the shrine. Legacy minor
+    secrets go to the bank instead: a minor-secret space deals one from there as its reward."""
     ruleset = game.ruleset
     pools = {size: ruleset.secrets_of(size) for size in ("minor", "major", "fruit")}
     for pool in pools.values():
         rng.shuffle(pool)
+    if ruleset.legacy:
+        game.secret_bank = pools.pop("minor")
     for space in ruleset.board.spaces.values():
         placed: list[str] = []
         for size, n in (("minor", space.minor_secrets), ("major", space.major_secrets),
                         ("fruit", space.mystic_fruit)):
+            if size not in pools:
+                continue
             for _ in range(n):
                 if pools[size]:
                     placed.append(pools[size].pop())

@@ -13,6 +13,7 @@ CUBES = 30
 BLACK_CUBES = 24
 
 PLAYING, ESCAPED, KNOCKED_OUT = "playing", "escaped", "knocked_out"
+RESOLVE, REFILL, ATTACK = 1, 2, 3  # the stages of ending a turn (Turn.ending), in order
 
 
 @dataclass(slots=True)
@@ -61,14 +62,17 @@ class Turn:
     boots: int = 0
     teleports: int = 0
     clank_credit: int = 0  # negative Clank not yet used up
-    clank_made: int = 0
+    clank_made: int = 0  # cubes actually added to the area (not offset, not missing from the supply)
+    gold_gained: int = 0
+    discount: int = 0  # Skill off the next card acquired
     exhausted: bool = False
+    no_exhaustion: bool = False  # exhausting spaces do not exhaust for the rest of the turn
     may_take: bool = False  # entered a space and has not taken a token since
     rewarded: list[str] = field(default_factory=list)  # spaces whose rewards were given this turn
     played_types: list[str] = field(default_factory=list)  # one entry per played card per type
     watches: list[dict[str, Any]] = field(default_factory=list)  # conditional effects waiting
     end_queue: list[dict[str, Any]] = field(default_factory=list)  # effects resolved at end of turn
-    ending: bool = False  # `end` was given; waiting on questions before the turn can close
+    ending: int = 0  # the stage of ending the turn (RESOLVE, REFILL, ATTACK); 0 while it goes on
     dragon_due: bool = False  # a newly revealed row card showed the dragon symbol
 
 
@@ -90,6 +94,7 @@ class Game:
     market: dict[str, int] = field(default_factory=dict)
     artifacts: dict[str, int] = field(default_factory=dict)  # space -> value
     secrets: dict[str, list[str]] = field(default_factory=dict)  # space -> face-down secret ids
+    secret_bank: list[str] = field(default_factory=list)  # legacy: minor secrets in the bank, top first
     idols: dict[str, int] = field(default_factory=dict)
     countdown: int | None = None  # classic Countdown Track space
     countdown_holder: str | None = None

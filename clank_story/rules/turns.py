@@ -4,13 +4,12 @@ classic countdown or legacy off-the-clock draws for players who are out."""
 
 from __future__ import annotations
 
-from clank_story.rules import cards, effects
+from clank_story.rules import cards
 from clank_story.rules import events as ev
 from clank_story.rules.dragon import attack, countdown_step, off_the_clock, row_cubes
+from clank_story.rules.queue import enqueue, run
 from clank_story.rules.row import refill
-from clank_story.rules.state import Game, Turn
-
-RESOLVE, REFILL, ATTACK = 1, 2, 3
+from clank_story.rules.state import ATTACK, REFILL, RESOLVE, Game, Turn
 
 
 def end_turn(game: Game, out: list[ev.Event]) -> None:
@@ -19,7 +18,7 @@ def end_turn(game: Game, out: list[ev.Event]) -> None:
     turn.watches = []  # conditions still false now lapse
     p = game.me
     for item in turn.end_queue:
-        effects.enqueue(game, game.player(item["p"]), item["fx"], item["src"], watch=False)
+        enqueue(game, game.player(item["p"]), item["fx"], item["src"], watch=False)
     turn.end_queue = []
     if p.out:
         game.queue.clear()
@@ -29,7 +28,7 @@ def end_turn(game: Game, out: list[ev.Event]) -> None:
 def continue_ending(game: Game, out: list[ev.Event]) -> None:
     """Carry the ending on from wherever a question paused it."""
     turn = game.turn
-    effects.run(game, out)
+    run(game, out)
     if game.pending or game.over:
         return
     if turn.ending == RESOLVE:
@@ -38,8 +37,8 @@ def continue_ending(game: Game, out: list[ev.Event]) -> None:
         cards.clear_play_area(p)
         if not p.out or p.status == "escaped":
             cards.draw_hand(game, p, out)
-        turn.dragon_due = refill(game, out)
-        effects.run(game, out)
+        turn.dragon_due = refill(game, out) or turn.dragon_due  # a mid-turn symbol is due too
+        run(game, out)
         if game.pending or game.over:
             return
     if turn.ending == REFILL:

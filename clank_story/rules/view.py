@@ -9,6 +9,7 @@ from types import MappingProxyType
 from typing import Any
 
 from clank_story.rules.dragon import rage_cubes
+from clank_story.rules.scoring import ranks, standing, winner
 from clank_story.rules.state import Game, Player
 
 
@@ -36,8 +37,22 @@ class PlayerView:
     artifact = property(lambda s: s._p.artifact)
     tokens = property(lambda s: tuple(s._p.tokens))
     status = property(lambda s: s._p.status)
-    score = property(lambda s: s._p.score)
     bot = property(lambda s: s._p.bot)
+    trashed = property(lambda s: tuple(s._p.trashed))
+
+    @property
+    def score(self) -> int:
+        """What they would score if the game ended now (their final score once it is over)."""
+        return standing(self._game, self._p)
+
+    @property
+    def rank(self) -> int:
+        """Their place by score (1 = first; ties by the most valuable artifact; level players share)."""
+        return ranks(self._game)[self._p.name]
+
+    @property
+    def teleports(self) -> int:
+        return self._game.turn.teleports if self._active else 0
 
     @property
     def skill(self) -> int:
@@ -104,20 +119,52 @@ class GameView:
     over = property(lambda s: s._game.over)
     artifacts = property(lambda s: MappingProxyType(dict(s._game.artifacts)))
     active = property(lambda s: s._game.me.name)
+    row_discard = property(lambda s: tuple(s._game.deck_discard))
+    deck_size = property(lambda s: len(s._game.deck))
+    market = property(lambda s: MappingProxyType(dict(s._game.market)))
+    reserve = property(lambda s: MappingProxyType(dict(s._game.reserve)))
+    secrets = property(lambda s: MappingProxyType({k: len(v) for k, v in s._game.secrets.items() if v}))
+    secret_bank = property(lambda s: len(s._game.secret_bank))
+    idols = property(lambda s: MappingProxyType({k: n for k, n in s._game.idols.items() if n}))
+
+    @property
+    def winner(self) -> str | None:
+        """Once the game is over, the winner's name (ties by the most valuable artifact), or none."""
+        return winner(self._game) if self._game.over else None
 
 
 class CampaignView:
     """What passages may read of the campaign; the campaign layer supplies the data."""
 
-    __slots__ = ("_counters", "_flags", "_seen", "game_number", "name")
+    __slots__ = ("_contracts", "_counters", "_flags", "_rules", "_seen", "_stickers", "game_number", "name")
 
     def __init__(self, name: str = "", game_number: int = 1, flags: Mapping[str, Any] | None = None,
-                 counters: Mapping[str, int] | None = None, seen: frozenset[str] = frozenset()) -> None:
+                 counters: Mapping[str, int] | None = None, seen: frozenset[str] = frozenset(),
+                 stickers: tuple[str, ...] = (), rules: tuple[str, ...] = (),
+                 contracts: tuple[str, ...] = ()) -> None:
         self.name = name
         self.game_number = game_number
         self._flags = MappingProxyType(dict(flags or {}))
         self._counters = MappingProxyType(dict(counters or {}))
         self._seen = seen
+        self._stickers = tuple(stickers)
+        self._rules = tuple(rules)
+        self._contracts = tuple(contracts)
+
+    @property
+    def stickers(self) -> tuple[str, ...]:
+        """Ids of the stickers on the franchise board: `'turnip-tithe' in campaign.stickers`."""
+        return self._stickers
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """Ids of the rules unlocked so far in the campaign."""
+        return self._rules
+
+    @property
+    def contracts(self) -> tuple[str, ...]:
+        """Ids of the open contracts in the contract row, left to right."""
+        return self._contracts
 
     @property
     def flags(self) -> Mapping[str, Any]:

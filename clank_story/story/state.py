@@ -21,6 +21,8 @@ class StoryState:
     flags: dict[str, Any] = field(default_factory=dict)  # campaign flags (set, cleared by passages)
     counters: dict[str, int] = field(default_factory=dict)  # campaign counters
     seen_before: list[str] = field(default_factory=list)  # passages read in earlier games
+    stickers_before: list[str] = field(default_factory=list)  # stickers placed in earlier games
+    rules_before: list[str] = field(default_factory=list)  # rules unlocked in earlier games
     seen: list[str] = field(default_factory=list)  # passages read in this game, in order, once each
     contracts: list[str] = field(default_factory=list)  # the contract row, left to right
     # Campaign-permanent changes made during this game, for the campaign layer to write down:
@@ -62,10 +64,12 @@ class StoryState:
     @classmethod
     def for_game(cls, campaign: str = "", game_number: int = 1, flags: Mapping[str, Any] | None = None,
                  counters: Mapping[str, int] | None = None, seen: list[str] | None = None,
-                 contracts: list[str] | None = None) -> StoryState:
+                 contracts: list[str] | None = None, stickers: list[str] | None = None,
+                 rules: list[str] | None = None) -> StoryState:
         """A new game's story state from what the campaign file carries over."""
         return cls(campaign=campaign, game_number=game_number, flags=dict(flags or {}),
-                   counters=dict(counters or {}), seen_before=list(seen or []), contracts=list(contracts or []))
+                   counters=dict(counters or {}), seen_before=list(seen or []), contracts=list(contracts or []),
+                   stickers_before=list(stickers or []), rules_before=list(rules or []))
 
     def seen_in_campaign(self) -> list[str]:
         """Every passage read so far, for the campaign file."""
@@ -117,6 +121,18 @@ class StoryCampaignView(CampaignView):
 
     def seen(self, passage: str) -> bool:
         return self._state.has_seen(str(passage))
+
+    @property
+    def stickers(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys([*self._state.stickers_before, *self._state.stickers]))
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys([*self._state.rules_before, *self._state.unlocked]))
+
+    @property
+    def contracts(self) -> tuple[str, ...]:
+        return tuple(self._state.contracts)
 
     def seen_this_game(self, passage: str) -> bool:
         return str(passage) in self._state.seen

@@ -21,6 +21,7 @@ from clank_story.campaign.lifecycle import (
     story_seed,
 )
 from clank_story.campaign.model import CampaignError
+from clank_story.narrate.lines import person
 from clank_story.narrate.prose import Line
 from clank_story.story.state import StoryState
 from clank_story.words import say
@@ -72,7 +73,7 @@ def finish_campaign(table: Table) -> list[Line]:
         lines = []
         if reading.why == "promotion":
             lines = info(table, [say("campaign.end.promotion", name=reading.player,
-                                     level=definition.level_name(reading.detail))])
+                                     level=definition.level_name(reading.detail), you=reading.player == you)])
         elif reading.why == "dran":
             lines = info(table, [say("campaign.end.dran", n=len(end.campaign.dran_track))])
         router.state = StoryState.for_game(**story_seed(campaign))
@@ -84,13 +85,15 @@ def finish_campaign(table: Table) -> list[Line]:
         return lines
 
     pending: list[Reading] = []
-    out = info(table, report_lines(end, definition))
+    you = person(game)
+    out = info(table, report_lines(end, definition, you))
     promotions = {(r.player, r.detail): r for r in readings if r.why == "promotion"}
     for review in end.reviews:  # each promotion earned at the review, with its passage
         for level in review.promotions:
             reading = promotions.pop((review.player, level), None)
             out += read(reading) if reading is not None else info(table, [
-                say("campaign.end.promotion", name=review.player, level=definition.level_name(level))])
+                say("campaign.end.promotion", name=review.player, level=definition.level_name(level),
+                    you=review.player == you)])
     for reading in [*promotions.values(), *(r for r in readings if r.why != "promotion")]:
         out += read(reading)
     for _ in range(MAX_READING_ROUNDS):  # checkmarks from those passages may promote again
@@ -112,21 +115,24 @@ def finish_campaign(table: Table) -> list[Line]:
     return out
 
 
-def report_lines(end: GameEnd, definition: Definition) -> list[str]:
-    """The mission report and each employee's review (checkmarks, personal goals)."""
+def report_lines(end: GameEnd, definition: Definition, you: str | None = None) -> list[str]:
+    """The mission report and each employee's review (checkmarks, personal goals); `you` is the seat
+    told in the second person."""
     r = end.report
-    lines = [say("campaign.end.report" if r.winner else "campaign.end.report_no_mvp", game=r.game, winner=r.winner)]
+    lines = [say("campaign.end.report" if r.winner else "campaign.end.report_no_mvp", game=r.game, winner=r.winner,
+                 you=r.winner is not None and r.winner == you)]
     for review in end.reviews:
         for goal_id in review.goals_ticked:
             goal = definition.goal(goal_id)
-            lines.append(say("campaign.end.goal", name=review.player, goal=goal.text if goal and goal.text else goal_id))
+            lines.append(say("campaign.end.goal", name=review.player, goal=goal.text if goal and goal.text else goal_id,
+                             you=review.player == you))
         if review.checkmarks:
             reasons = ", ".join(_reason(x) for x in review.checkmarks)
             total = end.campaign.employee(review.player).status.checkmarks
             lines.append(say("campaign.end.checkmarks", name=review.player, n=len(review.checkmarks),
-                             reasons=reasons, total=total))
+                             reasons=reasons, total=total, you=review.player == you))
         else:
-            lines.append(say("campaign.end.no_checkmark", name=review.player))
+            lines.append(say("campaign.end.no_checkmark", name=review.player, you=review.player == you))
     return lines
 
 

@@ -17,7 +17,13 @@ from typing import Any
 
 from clank_story.bots import BOTS, known_bot
 from clank_story.bots.solo import SoloDirector, SoloError
-from clank_story.campaign.definition import DEFAULT_DEFINITION, Definition, load_definition
+from clank_story.campaign.definition import (
+    DEFAULT_DEFINITION,
+    Definition,
+    campaign_definition,
+    folder_ref,
+    load_definition,
+)
 from clank_story.campaign.lifecycle import GameSetup, default_campaign, start_of_game, story_seed
 from clank_story.campaign.model import Campaign, CampaignError
 from clank_story.campaign.setup import campaign_position
@@ -256,6 +262,15 @@ def book_of(definition: Definition, override: str | None) -> Path:
     return own if own.is_dir() else shipped_book()
 
 
+def definition_of(cf: CampaignFile) -> Definition:
+    """The campaign's definition, found from the file's own folder whatever the working folder; a
+    file written before `definition_folder` existed learns where its definition is (kept at the next save)."""
+    c = cf.campaign
+    definition, _ = campaign_definition(c.definition, c.definition_folder, cf.path)
+    c.definition_folder = folder_ref(definition, cf.path) if c.definition_folder is None else c.definition_folder
+    return definition
+
+
 def _open_file(given: str | None) -> tuple[CampaignFile, CampaignLock]:
     """The campaign file, locked for this sitting: symlinks followed to the real file (which is the
     one written), a read-only file refused before anything is played."""
@@ -296,7 +311,7 @@ def _campaign(spec: CampaignGame, options: Options) -> Table:
 
 def _campaign_table(spec: CampaignGame, options: Options, cf: CampaignFile, lock: CampaignLock,
                     notes: list[str]) -> Table:
-    definition, _ = load_definition(cf.campaign.definition)
+    definition = definition_of(cf)
     record = _in_progress(cf, spec, notes)
     started, setup = start_of_game(cf.campaign, definition)
     seed = record.setup.seed if record is not None else (

@@ -40,5 +40,25 @@ class Snapshot:
 
 @dataclass(frozen=True)
 class SwordsQuestion:
+    """How many Swords to spend on a monster path (asked before the move)."""
+
     to: str
     most: int
+
+    @property
+    def prompt(self) -> tuple[str, dict[str, Any]]:
+        return "play.swords.prompt", {"most": self.most}
+
+
+@dataclass(frozen=True)
+class EndQuestion:
+    """`end` with something left to play or spend: asked once before the turn is thrown away."""
+
+    cards: int  # cards still in hand (played first if the answer is yes)
+
+    @property
+    def prompt(self) -> tuple[str, dict[str, Any]]:
+        return "play.end.prompt", {}
+
+
+Question = SwordsQuestion | EndQuestion

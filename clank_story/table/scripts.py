@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from clank_story.narrate.prose import Line
 from clank_story.rules.errors import CommandError
 from clank_story.rules.view import views
-from clank_story.story.expr import ExpressionError, evaluate
+from clank_story.story.expr import ExpressionError, evaluate, explain
 from clank_story.table import verbs
 from clank_story.table.table import Table
 from clank_story.words import say
@@ -57,12 +57,15 @@ def _run(table: Table, text: str, name: str, emit: Callable[[str], None]) -> Out
         where = f"{name}:{number}"
         word, _, rest = line.partition(" ")
         if word == "expect":
+            names = views(table.game, table.session.campaign_view())
             try:
-                held = evaluate(rest, views(table.game, table.session.campaign_view()))
-            except ExpressionError as e:
-                return Outcome(BAD_INPUT, f"{where}: {say('script.bad_expect', error=e)}", outcome.commands)
+                held = evaluate(rest, names)
+            except ExpressionError:
+                return Outcome(BAD_INPUT, f"{where}: {say('script.bad_expect', error=explain(rest, names))}",
+                               outcome.commands)
             if not held:
-                return Outcome(FAILED, f"{where}: {say('script.expect_failed', expr=rest)}", outcome.commands)
+                return Outcome(FAILED, f"{where}: {say('script.expect_failed', expr=rest, why=explain(rest, names))}",
+                               outcome.commands)
             continue
         if word == "reject":
             before = table.game.to_dict()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TextIO
 
 from clank_story.looking import answer, status_line
 from clank_story.narrate.prose import Line, ProseNarrator
@@ -17,7 +17,7 @@ from clank_story.rules.errors import CommandError, UnknownCommand
 from clank_story.rules.model import Ruleset
 from clank_story.rules.state import Game
 from clank_story.table import dispatch, ending
-from clank_story.table.reply import Reply, Snapshot, SwordsQuestion
+from clank_story.table.reply import Question, Reply, Snapshot
 from clank_story.table.saves import CAMPAIGN, ONE_SHOT, Record, SaveError, Setup
 from clank_story.table.session import Session
 from clank_story.table.slots import CampaignSeat, Slot
@@ -38,7 +38,10 @@ class Table:
         self.verbose = verbose
         self.interactive = interactive  # a person at a prompt (scripts: False)
         self.history: list[Snapshot] = []
-        self.asking: SwordsQuestion | None = None
+        self.asking: Question | None = None
+        self.last_line = ""  # the last command typed, for `again`
+        self.transcript: TextIO | None = None  # `transcript FILE`: every line and reply copied there
+        self.confirm_end = True  # `end` with cards to play or resources to spend asks once
         self.finished = False
         self.created = ""
         self.restored = False  # a saved game going on (told with `resumed()`, not `opening()`)
@@ -217,7 +220,11 @@ class Table:
         return reply
 
     def close(self) -> None:
-        """The sitting is over: let go of the campaign's lock."""
+        """The sitting is over: let go of the campaign's lock (and close a transcript)."""
+        if self.transcript is not None:
+            with contextlib.suppress(OSError):
+                self.transcript.close()
+            self.transcript = None
         if self.slot is not None:
             self.slot.release()
 
@@ -238,7 +245,8 @@ class Table:
     # -- what the front ends show ---------------------------------------------------------------------
     def prompt(self) -> str:
         if self.asking is not None:
-            return say("play.swords.prompt", most=self.asking.most)
+            key, params = self.asking.prompt
+            return say(key, **params)
         if self.game.pending is not None and not self.game.over:
             return say("play.prompt.choose")
         return say("play.prompt")

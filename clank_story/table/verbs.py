@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from clank_story.rules.errors import AmbiguousCommand, UnknownCommand
+from clank_story.words import ENGLISH, entry, language
 
 GAME, LOOKING, SESSION, SCRIPT = "game", "looking", "session", "script"
 KINDS = (GAME, LOOKING, SESSION)  # the order `help` groups them in
@@ -60,7 +61,10 @@ VERBS: tuple[Verb, ...] = (
     Verb("help", LOOKING, ("?",), args="topic"),
     # -- this sitting ----------------------------------------------------------------------------
     Verb("undo", SESSION, takes_words=False, prompt_only=True),
-    Verb("save", SESSION, takes_words=False, prompt_only=True),
+    Verb("again", SESSION, ("g",), takes_words=False, prompt_only=True),
+    Verb("save", SESSION, prompt_only=True),  # `save` to the game's own slot, `save NAME` a copy
+    Verb("restore", SESSION, prompt_only=True),
+    Verb("transcript", SESSION, prompt_only=True),
     Verb("reload", SESSION, takes_words=False, prompt_only=True),
     Verb("quit", SESSION, ("exit", "q"), takes_words=False, prompt_only=True),
 )
@@ -73,9 +77,17 @@ def names(kind: str | None = None) -> list[str]:
     return [v.name for v in VERBS if kind is None or v.kind == kind]
 
 
+def language_aliases(verb: Verb) -> tuple[str, ...]:
+    """Words the current language adds for a verb (`verbs.NAME` in its catalog: `jogar` for `play`).
+    English adds none; a script stays portable because the English names always work."""
+    value = entry(f"verbs.{verb.name}") if language() != ENGLISH else None
+    return tuple(str(w).lower() for w in value) if isinstance(value, list) else ()
+
+
 def _words(verb: Verb) -> Iterable[str]:
     yield verb.name
     yield from verb.aliases
+    yield from language_aliases(verb)
 
 
 def find(word: str) -> Verb | None:

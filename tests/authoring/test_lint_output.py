@@ -27,7 +27,7 @@ def test_each_problem_is_one_line_path_line_col_severity_code_message():
     assert result.stdout.splitlines() == [
         "tests/data/lint/BS101/bad/book/story.yaml:12:16: error[BS101]: unknown effect 'gian_card' "
         "(did you mean 'gain_card'?)"]
-    assert "1 error(s), 0 warning(s)" in result.stderr
+    assert "1 file checked: 1 error, 0 warnings." in result.stderr
 
 
 def test_warnings_pass_unless_strict():
@@ -157,14 +157,54 @@ def test_waypoints_of_linted_boards_open_passages_and_make_them_reachable():
     assert not [d for d in result.diagnostics if d.code in ("LN020", "LN021")]
 
 
-def test_a_campaign_file_is_skipped_with_a_word_of_why(tmp_path):
+def test_a_campaign_file_is_checked_as_campaign_show_reads_it(tmp_path):
     folder = write(tmp_path / "c", {"franchise.yaml": """
         schema_version: 2
         definition: gilt-and-gristle
         franchise: Test
         """})
-    (only,) = lint([folder]).diagnostics
-    assert only.code == "LN001" and "campaign file" in only.message
+    codes = {d.code for d in lint([folder]).diagnostics}
+    assert codes == {"CT007"}, codes  # game_number and players are missing; no LN001: it is not stray
+
+
+def test_a_campaign_file_beside_its_definition_lints_clean_and_one_that_lost_it_is_an_error(tmp_path):
+    good = write(tmp_path / "c", {"franchise.yaml": """
+        schema_version: 2
+        definition: gilt-and-gristle
+        franchise: Test
+        game_number: 1
+        players: [{name: Ana}]
+        """})
+    assert lint([good]).diagnostics == []
+    (lost,) = lint([LINT / "LN002" / "bad"]).diagnostics
+    assert lost.code == "LN002" and (lost.line, lost.col) == (3, 20)
+    assert "not in" in lost.message and "fx-campain" in lost.message
+
+
+def test_every_structure_error_of_a_file_is_reported_and_the_rest_of_it_is_checked_too(tmp_path):
+    folder = write(tmp_path / "b", {"book/story.yaml": """
+        passages:
+          start:
+            title: Start
+            text: Hello.
+          start:
+            title: Again
+          "2":
+            title: Two
+            title: Deux
+            txt: typo
+          12:
+            text: |
+              {{ me.helth }}
+          013:
+            title: Thirteen
+            efects: []
+        """})
+    found = [(d.line, d.code) for d in lint([folder]).diagnostics if d.severity == "error"]
+    assert (5, "CT002") in found and (9, "CT002") in found and (11, "CT003") in found and (14, "CT003") in found
+    assert (10, "BS010") in found, "the field after a duplicate is still checked"
+    assert (16, "BS010") in found, "the passage behind an unquoted id is still checked"
+    assert (13, "LN010") in found, "templates behind an unquoted id are still read"
 
 
 def test_the_linter_reads_content_through_the_games_own_loaders():

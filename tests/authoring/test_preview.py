@@ -24,9 +24,9 @@ def test_the_passage_is_rendered_for_the_reader_in_the_given_state():
     assert result.exit_code == 0, result.stderr
     out = result.stdout
     assert out.startswith("Passage 12 — The Old Well (tests/data/book/wells/well.yaml:")
-    assert "Reader: Ana, in the Wood, 3 Gold, 10 health left." in out
+    assert "Reader: Ana, in Wood, 3 Gold, 10 health left." in out
     assert "Water glints far below." in out and "You have 3 coins." in out
-    assert "? Ana, what do you do?" in out and "1. Climb down the rope" in out
+    assert "? What do you do?" in out and "1. Climb down the rope" in out
 
 
 def test_a_hidden_choice_shows_the_condition_that_hid_it_and_the_values_it_read():
@@ -93,7 +93,7 @@ def test_an_error_at_play_time_is_reported_with_its_line_and_the_preview_goes_on
 
 def test_without_a_scenario_the_reader_stands_on_the_waypoint_of_the_passage():
     out = CliRunner().invoke(cli, ["book", "preview", "103"]).stdout
-    assert "Reader: You, in the Gallows Oak" in out
+    assert "Reader: You, in Gallows Oak" in out
 
 
 def test_a_preview_from_a_campaign_file_reads_its_flags_and_changes_no_file(tmp_path):

@@ -35,7 +35,7 @@ def test_campaign_new_uses_the_environment_and_another_definition(tmp_path: Path
     result = run("campaign", "new", "Mini", "--definition", str(mini), "--rivals", "0", env={ENV_VAR: str(path)})
     assert result.exit_code == 0, result.output
     c = read_campaign(path).campaign
-    assert c.definition == "mini" and [e.name for e in c.players] == ["You"]
+    assert c.definition == "mini" and [e.name for e in c.players] == ["Tamsin Wick"]
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -74,7 +74,7 @@ def test_campaign_show_prints_status_reports_and_the_franchise_board(tmp_path: P
     out = result.output
     assert out.startswith("The Branch — a Gilt & Gristle, Licensed Retrieval franchise (gilt-and-gristle)")
     assert "Next: game 1 of 10, on the board 'brackenmoor'." in out
-    assert "  Ana (red; deck box: Ana) — New Hire, 0 checkmark(s)" in out
+    assert "  Ana (you; red; deck box: Ana) — New Hire, 0 checkmarks" in out
     assert "  Mirela Quillfeather (blue, a bot rival; deck box: Quill the Auditor)" in out
     assert "  Game 1 (brackenmoor): Most Valuable Employee Ana. Ana 31 (escaped), Mirela Quillfeather 0." in out
     assert "    Notes: A good day." in out

@@ -158,7 +158,7 @@ def test_play_opens_the_campaign_or_creates_one_where_none_stands(tmp_path: Path
 
     path = tmp_path / "data" / "campaign.yaml"
     first = open_or_create(path, lambda: default_campaign(mini))
-    assert [e.name for e in first.campaign.players] == ["You", "Rex", "Rival 2"]  # you and two rivals
+    assert [e.name for e in first.campaign.players] == ["Tamsin Wick", "Rex", "Rival 2"]  # you and two rivals
     first.save(busy(first.campaign))
     assert open_or_create(path, lambda: default_campaign(mini)).campaign.game_number == 3
     path.write_text("schema_version: [\n", encoding="utf-8")

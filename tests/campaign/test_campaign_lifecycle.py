@@ -269,7 +269,7 @@ def test_the_mission_report_and_reviews_are_told_in_sentences(mini, fresh: Campa
         "Mission report for game 1: the Most Valuable Employee is Ana.",
         "Ana ticks a Personal Goal: Escape with an artifact.",
         "Ana ticks a Personal Goal: Score 30 or more.",
-        "Ana earns 3 checkmark(s) of grudging approval, for scoring, winning, completing Personal Goals row 2 (3 in all).",
+        "Ana earns 3 checkmarks of grudging approval, for scoring, winning, completing Personal Goals row 2 (3 in all).",
         "Rex earns no checkmark this time.",
     ]
 

@@ -69,8 +69,8 @@ def test_the_transcript_file_holds_what_was_printed(tmp_path):
 def test_a_refused_command_stops_the_run_with_file_line_and_the_reason(tmp_path):
     result = run(tmp_path, "play all\n\nmove vault\n", "--scenario", str(SCENARIO))
     assert result.returncode == 1
-    assert result.stderr.strip().endswith("game.txt:3: move vault: the path from the Entrance to the Vault is "
-                                          "one-way, the other way round.")
+    assert result.stderr.strip().endswith("game.txt:3: move vault: the path from Entrance to Vault is one-way, "
+                                          "the other way round.")
 
 
 def test_a_failed_expect_exits_one(tmp_path):
@@ -127,3 +127,15 @@ def test_with_every_seat_a_bot_run_plays_the_whole_game(tmp_path):
     assert "GameOver" not in result.stdout and result.stdout.strip()
     again = run(tmp_path, "expect game.over\n", "--scenario", str(scenario), "--seed", "3")
     assert again.returncode == 0, again.stderr
+
+
+def test_a_failed_expect_shows_the_values_of_the_names_in_it(tmp_path):
+    result = run(tmp_path, "expect me.gold == 99\n", "--scenario", str(SCENARIO))
+    assert result.returncode == 1
+    assert result.stderr.strip().endswith("game.txt:1: expect failed: me.gold == 99 (me.gold is 0)")
+
+
+def test_a_misspelt_name_in_an_expect_gets_a_suggestion(tmp_path):
+    result = run(tmp_path, "expect me.gld == 99\n", "--scenario", str(SCENARIO))
+    assert result.returncode == 2
+    assert result.stderr.strip().endswith("game.txt:1: bad expect expression: me has no 'gld' (did you mean 'gold'?)")

@@ -26,6 +26,8 @@ def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.delenv("CLANK_STORY_CAMPAIGN", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))  # no config file of the person running the tests
+    monkeypatch.chdir(tmp_path)  # `transcript FILE` typed by fuzz tests writes here, not in the checkout
     return home / ".local" / "share" / "clank-story"
 
 

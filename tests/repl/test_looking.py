@@ -74,7 +74,7 @@ def test_row_lists_cost_and_effect_and_marks_what_you_can_afford(tiny):
     text = answer(tiny.game, "row")
     assert text.startswith("The Dungeon Row (2 cards left in the dungeon deck):")
     assert "✓ Sword — item, 2 Skill · +2 Swords" in text
-    assert "    Lantern — item, 3 Skill · +1 Skill, +1 Boots · on acquire: +1 Clank" in text
+    assert "    Lantern — item, 3 Skill · +1 Skill, +1 Boot · on acquire: +1 Clank" in text
     assert "    Orc — monster, 3 Swords · defeated: +4 Gold" in text
     assert "A Danger card is in the row" in text
     assert "✓ marks what you can afford now." in text
@@ -132,7 +132,7 @@ def test_map_takes_a_number_of_steps(tiny):
 def test_card_shows_the_full_text_and_where_copies_are(tiny):
     text = answer(tiny.game, "card lantern")
     assert text.splitlines()[0] == "Lantern — item, 3 Skill"
-    assert "  +1 Skill, +1 Boots" in text and "  on acquire: +1 Clank" in text
+    assert "  +1 Skill, +1 Boot" in text and "  on acquire: +1 Clank" in text
     assert "Now: in the row, 1 in your deck." in text
 
 
@@ -182,7 +182,7 @@ def test_help_finds_a_command_by_its_alias_or_start():
     ("card zebra", "nothing called 'zebra' in this game (the row holds: Lantern, Gem"),
     ("card b", "'b' could mean"),
     ("help xyzzy", "there is no help on 'xyzzy' (topics: play, acquire"),
-    ("help m", "there is no help on 'm'"),
+    ("help m", "'m' could be help on map, market, monsters, move, movement"),
     ("look around", "`look` takes nothing after it — just type `look`."),
     ("hand 2", "`hand` takes nothing after it"),
     ("map far", "`map` takes a number of steps from 1 to 4, not 'far'."),

@@ -70,6 +70,7 @@ def test_undo_then_the_same_command_reveals_the_same_cards_and_words(make_loop):
 def test_undo_does_not_reach_into_the_last_turn(corridor: Table):
     corridor.handle("play all")
     corridor.handle("end")
+    corridor.handle("end")  # yes, waste the Skill and Boots left
     assert corridor.history == []
     assert "nothing to undo" in corridor.handle("undo").text
 
@@ -124,7 +125,7 @@ def test_no_question_without_swords_or_without_monsters(make_loop):
 def test_a_move_refused_anyway_is_refused_before_asking(corridor: Table):
     corridor.handle("play mercenary")
     reply = corridor.handle("move den")
-    assert tags(reply) == ["refusal"] and "needs 1 Boots and you have 0" in reply.text
+    assert tags(reply) == ["refusal"] and "needs 1 Boot and you have 0" in reply.text
 
 
 def test_a_question_from_a_card_shows_its_options_and_the_prompt_says_choose(make_loop):
@@ -137,7 +138,7 @@ players:
 """)
     reply = loop.handle("play choice")
     assert [line.text for line in reply.lines if line.tag == "question"] == [
-        "Ana, Choice offers a choice:", "  1. +2 Skill", "  2. +2 Swords", "(answer with `choose 1`-`choose 2`)"]
+        "Choice offers you a choice:", "  1. +2 Skill", "  2. +2 Swords", "(answer with `choose 1`-`choose 2`)"]
     assert loop.prompt() == "choose> "
     assert "refusal" in tags(loop.handle("play burgle"))
     assert "+2 Swords" in loop.handle("choose 2").text
@@ -160,7 +161,7 @@ def test_exit_and_the_end_of_input_also_save(corridor: Table):
     assert corridor.quit().quit and corridor.slot.path.exists()
 
 
-@pytest.mark.parametrize("line", ["undo now", "save game", "quit please"])
+@pytest.mark.parametrize("line", ["undo now", "again please", "quit please"])
 def test_session_commands_take_nothing_after_them(corridor: Table, line):
     reply = corridor.handle(line)
     assert tags(reply) == ["refusal"] and "takes nothing after it" in reply.text

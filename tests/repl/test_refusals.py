@@ -35,6 +35,13 @@ def _nothing(loop: Table) -> None:
     pass
 
 
+def _other_game_saved(loop: Table) -> None:
+    from clank_story.table.saves import slot_path
+
+    slot_path("elsewhere").parent.mkdir(parents=True, exist_ok=True)
+    slot_path("elsewhere").write_text(loop.slot.path.read_text())  # the game's own save: not a copy of it
+
+
 # message id -> (how to get there, what is typed, how the answer begins)
 CASES: dict[str, tuple[Callable[[Table], None], str, str]] = {
     "look.takes_nothing": (_nothing, "status now", "status now: `status` takes nothing after it"),
@@ -42,10 +49,21 @@ CASES: dict[str, tuple[Callable[[Table], None], str, str]] = {
     "look.card.missing": (_nothing, "card", "card: card what?"),
     "look.card.unknown": (_nothing, "card unicorn", "card unicorn: nothing called 'unicorn' in this game"),
     "help.unknown": (_nothing, "help me", "help me: there is no help on 'me'"),
+    "help.ambiguous": (_nothing, "help m", "help m: 'm' could be help on map, market"),
     "repl.undo.nothing": (_nothing, "undo", "undo: there is nothing to undo this turn"),
     "repl.game_over": (_over, "play all", "play all: the game is over — `score` shows the result"),
     "repl.not_your_turn": (_bots_turn, "play all", "play all: no one at this keyboard is to move now."),
     "repl.save_failed": (_unwritable, "save", "save: could not save the game to"),
+    "repl.again.nothing": (_nothing, "again", "again: there is no command to repeat yet."),
+    "repl.market.what": (_nothing, "market", "market: buy what? Name an item, as below."),
+    "repl.transcript.cannot": (_nothing, "transcript /nonexistent/folder/t.txt",
+                               "transcript /nonexistent/folder/t.txt: cannot write a transcript to"),
+    "repl.bookmark.which": (_nothing, "restore", "restore: restore which save?"),
+    "repl.bookmark.bad_name": (_nothing, "save ***", "save ***: '***' cannot name a save"),
+    "repl.bookmark.taken": (_other_game_saved, "save elsewhere", "save elsewhere: 'elsewhere' is the name of another"),
+    "repl.bookmark.missing": (_nothing, "restore nowhere", "restore nowhere: there is no save called 'nowhere'"),
+    "repl.bookmark.other_game": (_other_game_saved, "restore elsewhere",
+                                 "restore elsewhere: 'elsewhere' is a save of another game"),
     "repl.swords.bad": (_asking, "many", "'many' is not a number of Swords from 0 to 1; the move is cancelled."),
 }
 SCRIPT_ONLY = {"repl.only_at_prompt"}  # refused in `run` scripts: below

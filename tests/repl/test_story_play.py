@@ -256,7 +256,8 @@ def test_at_the_prompt_the_person_is_asked_even_on_a_bots_turn(diary_book: Path,
     loop = Table(session, ProseNarrator(3), Setup(seed=3))
     loop.opening()
     loop.handle("play all")
-    reply = loop.handle("end")
+    assert loop.handle("end").lines[-1].tag == "question"  # Skill and Boots left: end anyway?
+    reply = loop.handle("y")
     assert reply.lines[-1].text.endswith("(answer with `choose 1`-`choose 2`)")
     assert loop.prompt() == say("play.prompt.choose") and session.game.me.name == "Rex"
     text = "\n".join(line.text for line in loop.handle("choose 2").lines)
@@ -287,7 +288,7 @@ def test_the_one_line_narration_tells_a_story_choice_and_the_contract_row():
     session = table()
     narrator = Narrator()
     choice = ev.StoryChoice("Ana", "12", 3, {"label": "Walk on"})
-    assert narrator.line(session.game, choice) == "  Ana chooses: Walk on."
+    assert narrator.line(session.game, choice) == "  You choose: Walk on."  # Ana is the person at the keyboard
     assert narrator.line(session.game, ev.Answered("Ana", "story", 3)) == ""
     row = sev.ContractRow((("well-survey", "Well Survey", "Reach the Old Well."),))
     assert narrator.line(session.game, row) == "The contract row: Well Survey (Reach the Old Well.)."

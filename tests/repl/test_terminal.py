@@ -107,7 +107,7 @@ def test_a_session_completes_plays_undoes_saves_and_resumes_to_the_end(data_home
     term.line("move hall swords 1")
     term.prompt()
     term.line("move hq")
-    term.expect("20 points")
+    term.expect(r"20\s+points")
     term.prompt()
     term.line("end")
     term.expect("The game is over")

@@ -183,9 +183,10 @@ def test_a_rules_effect_that_asks_a_question_pauses_the_passage(story_table, wri
 
 
 def test_a_bot_answers_a_passage_question_and_the_game_goes_on(story_table):
-    # with seed 5 the random bot wanders from the Wood into the Old Well
+    # with seed 6 the random bot wanders from the Wood into the Old Well (the legacy setup places every
+    # artifact, so seed 5 no longer does)
     table = story_table(ana={"name": "Ana", "space": "wood", "hand": ["burgle"] * 5, "deck": ["burgle"] * 5},
-                        rex={"bot": "random", "space": "wood", "hand": ["sidestep"] * 5}, seed=5)
+                        rex={"bot": "random", "space": "wood", "hand": ["sidestep"] * 5}, seed=6)
     table.do("play all", "end")
     assert table.session.story.seen == ["12"]
     assert table.game.me.name == "Ana" and table.game.pending is None

@@ -1,0 +1,123 @@
+"""Text wrapped to a width in terminal cells (DESIGN.md §7): East Asian wide characters count two,
+lines break only between words, and Japanese (or Chinese) text, which has no spaces, breaks between
+characters but never before closing punctuation or small kana, nor after opening brackets.
+
+Widths come from `wcwidth` (the library prompt_toolkit itself measures with); its `SequenceTextWrapper`
+is the standard library's `textwrap` measured in cells, so text without wide characters wraps exactly
+as `textwrap` would (the golden transcripts, wrapped at 78, stay byte for byte the same). What we add
+is where a run of wide characters may break."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+import unicodedata
+
+WIDTH = 78  # piped output, scripts and transcripts: the same bytes whatever the terminal
+NBSP = "\u00a0"  # holds a number and its word together ("1 damage"); printed as a plain space
+
+# Characters a line may not start with (Japanese kinsoku shori), beyond Unicode's closing punctuation
+# (categories Pe, Pf): small kana, iteration marks, the long-vowel mark, commas and stops.
+NO_BREAK_BEFORE = frozenset(
+    "、。，．・：；？！ー…‥〜～゠ゝゞヽヾ々〻ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ"
+    ")]}.,;:!?%" + NBSP)
+NO_BREAK_AFTER = frozenset("([{" + NBSP)  # beyond opening punctuation (categories Ps, Pi)
+
+
+def _wide(char: str) -> bool:
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+def _no_break_before(char: str) -> bool:
+    return char in NO_BREAK_BEFORE or unicodedata.category(char) in ("Pe", "Pf")
+
+
+def _no_break_after(char: str) -> bool:
+    return char in NO_BREAK_AFTER or unicodedata.category(char) in ("Ps", "Pi")
+
+
+def break_units(word: str) -> list[str]:
+    """A word (no spaces) cut where a line may break inside it: next to a wide character, unless the
+    next one may not start a line or this one may not end it. A word of narrow characters is whole."""
+    if word.isascii():
+        return [word]
+    units = [word[0]]
+    for before, char in itertools.pairwise(word):
+        if (_wide(before) or _wide(char)) and not _no_break_before(char) and not _no_break_after(before):
+            units.append(char)
+        else:
+            units[-1] += char
+    return units
+
+
+@functools.cache
+def _wrapper_class() -> type:
+    from wcwidth import SequenceTextWrapper
+
+    class CellWrapper(SequenceTextWrapper):  # type: ignore[misc, valid-type]
+        def _split(self, text: str) -> list[str]:
+            out: list[str] = []
+            for chunk in super()._split(text):
+                out.extend(break_units(chunk) if chunk.strip() else [chunk])
+            return out
+
+    return CellWrapper
+
+
+@functools.lru_cache(maxsize=64)
+def _wrapper(width: int, initial: str, subsequent: str):
+    return _wrapper_class()(width, initial_indent=initial, subsequent_indent=subsequent, break_long_words=False,
+                            break_on_hyphens=False, control_codes="ignore")
+
+
+def cells(text: str) -> int:
+    """How many terminal cells `text` takes (a wide character two, a combining mark none)."""
+    if text.isascii():
+        return len(text)
+    from wcwidth import wcswidth
+
+    n = wcswidth(text)
+    return n if n >= 0 else len(text)
+
+
+def _plain(text: str) -> bool:
+    """Text textwrap would give back as it is when it fits: no other whitespace than single-line
+    spaces, and none at the end."""
+    return bool(text.strip()) and not text[-1].isspace() and not any(c in text for c in "\t\n\r\x0b\x0c")
+
+
+def fill(text: str, width: int = WIDTH, initial: str = "", subsequent: str = "") -> str:
+    """One paragraph wrapped to `width` cells; a word longer than the line stands alone, whole.
+    No-break spaces hold while wrapping and come out as plain spaces."""
+    width = max(width, cells(subsequent) + 1, cells(initial) + 1, 2)
+    if _plain(text) and cells(initial + text) <= width:  # the common case, without the wrapper
+        return (initial + text).replace(NBSP, " ")
+    return "\n".join(_wrapper(width, initial, subsequent).wrap(text)).replace(NBSP, " ")
+
+
+def paragraphs(text: str, width: int = WIDTH) -> str:
+    """Each line of `text` a paragraph of its own, wrapped."""
+    return "\n".join(fill(p, width) for p in text.split("\n"))
+
+
+_PREFIX = re.compile(r"^\s*(?:\d+[.)]\s+|[^\w\s(\"'`“‘«\[][^\w]*?\s+)?")
+
+
+def hanging(line: str, width: int = WIDTH) -> str:
+    """A line too long for `width` wrapped under its own text: `  → Tollbury — 1 Boot` or
+    `  2. Toss in a coin` continue under `Tollbury` and `Toss`; a plain indented line under itself."""
+    if cells(line) <= width:
+        return line
+    prefix = _PREFIX.match(line)
+    lead = prefix.group(0) if prefix else ""
+    hang = cells(lead)
+    if hang > width // 2:
+        hang = cells(line) - cells(line.lstrip())
+    return fill(line[len(lead):], width, lead, " " * hang)
+
+
+def fit(text: str, width: int) -> str:
+    """Every line of `text` that is wider than `width` wrapped (`hanging`); the others as they are,
+    so text already wrapped to the width comes out unchanged."""
+    return "\n".join(hanging(line, width) for line in text.split("\n"))

@@ -1,0 +1,156 @@
+"""The words catalog: every sentence of every language renders with zero, one and many, for you and
+for someone else, and reads cleanly — no "(s)", no doubled punctuation, no field left unfilled, and in
+English no "a" before a vowel sound."""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from clank_story import words
+from clank_story.narrate.prose import _environment
+from clank_story.words import LANGUAGES, catalog, choose, fill, speaking
+
+SAMPLE_TEXT = "Explore"  # a name starting with a vowel, so "a {card}" shows up as "a Explore"
+COUNTS = (0, 1, 2, 7)
+BOOLEAN = {"legacy", "reshuffled", "single", "zero", "depths", "winner_you", "you"}
+# numbers a Jinja template of the narrator is given (prose beats)
+JINJA_NUMBERS = {"turn", "count", "cubes", "margin", "value", "monsters", "option", "n"}
+
+
+def _forms(value: Any) -> Iterator[str]:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k != "by":
+                yield from _forms(v)
+    elif isinstance(value, str):
+        yield value
+
+
+def _fields(template: str) -> dict[str, str]:
+    """name -> format spec, for every field of a format string."""
+    out: dict[str, str] = {}
+    for _, name, spec, _ in string.Formatter().parse(template):
+        if name:
+            out[name.split(".")[0].split("[")[0]] = spec or ""
+        if spec and "{" in spec:  # a nested field: `{name:<{width}}`
+            out.update({k: "d" for k in _fields(spec)})
+    return out
+
+
+def _params(value: Any, n: int, you: bool) -> dict[str, Any]:
+    params: dict[str, Any] = {"n": n, "you": you}
+    for template in _forms(value):
+        for name, spec in _fields(template).items():
+            if name in params:
+                continue
+            numeric = spec.startswith(("@", "+", "d", "w", "<", ">")) or name in (
+                "n", "count", "cubes", "cost", "amount", "most", "width", "total", "turn", "rage", "value")
+            params[name] = n if numeric or (isinstance(value, dict) and value.get("by") == name) else SAMPLE_TEXT
+    return params
+
+
+def _format_entries(lang: str) -> Iterator[tuple[str, Any]]:
+    for ident, value in catalog(lang).flat.items():
+        if isinstance(value, str | dict):
+            yield ident, value
+
+
+def _problems(text: str, lang: str) -> list[str]:
+    found = []
+    if "(s)" in text:
+        found.append("'(s)'")
+    if re.search(r"(?<!\.)\.\.(?!\.)|[?!]\.(?!\w)|,,|;\.", text):
+        found.append("doubled punctuation")
+    if re.search(r"\{[a-z_]+[^}]*\}", text):
+        found.append("an unfilled field")
+    if lang == "en":
+        for article, word in re.findall(r"\b(a|an) ([A-Za-z][\w'-]*)", text):
+            if (article == "a") == words.starts_with_vowel_sound(word) and word.lower() not in ("a", "an"):
+                found.append(f"'{article} {word}'")
+    return found
+
+
+LANGS_WITH_FILES = [lang for lang in LANGUAGES if words.locale_files(lang)]
+
+
+@pytest.mark.parametrize("lang", LANGS_WITH_FILES)
+def test_every_sentence_renders_with_zero_one_and_many_for_you_and_them(lang: str):
+    bad = []
+    with speaking(lang):
+        for ident, value in _format_entries(lang):
+            for n in COUNTS:
+                for you in (True, False):
+                    params = _params(value, n, you)
+                    text = fill(str(choose(value, params)), params, strict=False)
+                    for problem in _problems(text, lang):
+                        bad.append(f"{lang}:{ident} (n={n}, you={you}): {problem}: {text!r}")
+    assert not bad, "\n".join(bad[:40])
+
+
+@pytest.mark.parametrize("lang", LANGS_WITH_FILES)
+def test_every_prose_variant_renders_with_zero_one_and_many(lang: str):
+    env = _environment()
+    bad = []
+    with speaking(lang):
+        for kind, variants in words.section("narrate.prose").items():
+            for variant in variants:
+                for source in _forms(variant):
+                    template = env.from_string(source)
+                    names = _jinja_names(env, source)
+                    for n in COUNTS:
+                        for flag in (True, False):
+                            ctx = {name: (flag if name in BOOLEAN else n if name in JINJA_NUMBERS else SAMPLE_TEXT)
+                                   for name in names}
+                            text = " ".join(template.render(**ctx).split())
+                            for problem in _problems(text, lang):
+                                bad.append(f"{lang}:narrate.prose.{kind} (n={n}): {problem}: {text!r}")
+    assert not bad, "\n".join(bad[:40])
+
+
+def _jinja_names(env, source: str) -> set[str]:
+    from jinja2 import meta
+
+    return meta.find_undeclared_variables(env.parse(source)) - set(env.globals)
+
+
+def test_a_plural_form_is_chosen_by_the_languages_cldr_rules():
+    assert words.plural(1, "en") == "one" and words.plural(0, "en") == "other"
+    assert words.plural(0, "pt-BR") == "one" and words.plural(2, "pt-BR") == "other"  # CLDR: pt says "0 carta"
+    assert words.plural(1, "ja") == "other"
+    assert words.plural(-1, "en") == "one"  # "-1 Boot"
+
+
+def test_an_article_goes_by_the_sound_not_the_letter():
+    with speaking("en"):
+        assert [words.with_article(w) for w in ("exhausting", "Master Key", "hour", "unique", "one-way")] == [
+            "an exhausting", "a Master Key", "an hour", "a unique", "a one-way"]
+
+
+def test_the_language_comes_from_the_option_then_the_environment_then_the_locale():
+    assert words.resolve("ja", {}) == "ja"
+    assert words.resolve(None, {"CLANK_STORY_LANG": "pt_BR"}) == "pt-BR"
+    assert words.resolve(None, {"LANG": "ja_JP.UTF-8"}) == "ja"
+    assert words.resolve(None, {"LC_ALL": "pt_PT.UTF-8", "LANG": "ja_JP.UTF-8"}) == "pt-BR"
+    assert words.resolve(None, {"LANG": "C.UTF-8"}) == "en"
+    assert words.resolve(None, {}) == "en"
+    with pytest.raises(words.LanguageError, match="'xx' is not a language clank-story speaks"):
+        words.resolve("xx", {})
+
+
+def test_a_missing_translation_falls_back_to_english_for_that_one_sentence(monkeypatch):
+    with speaking("en"):
+        english = words.say("play.bye")
+    with speaking("ja"):
+        assert words.say("no.such.id") == "no.such.id"
+        assert words.say("play.bye") in (english, catalog("ja").flat.get("play.bye"))
+
+
+def test_no_id_is_defined_in_two_files():
+    for lang in LANGS_WITH_FILES:
+        words.forget()
+        catalog(lang)  # raises ValueError naming the id given twice
