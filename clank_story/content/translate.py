@@ -24,9 +24,16 @@ def overlay_path(root: Path, lang: str) -> Path:
 
 @functools.lru_cache(maxsize=32)
 def _read(path: Path, stamp: tuple[int, int]) -> Mapping[str, Any]:
+    """The overlay, read like any content file: within the size cap, UTF-8, no aliases, not too deep
+    (ContentError otherwise: a downloaded campaign's overlay may be hostile too)."""
     import yaml
 
-    data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    from clank_story.content.reading import read_text
+    from clank_story.content.yamlio import prescan
+
+    text = read_text(path, what="a translation file")
+    prescan(text, str(path))
+    data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     return data if isinstance(data, dict) else {}
 
 
@@ -41,9 +48,11 @@ def overlay(root: Path, lang: str) -> Mapping[str, Any]:
         return {}
     import yaml
 
+    from clank_story.content.diagnostics import ContentError
+
     try:
         return _read(path, (st.st_mtime_ns, st.st_size))
-    except (OSError, ValueError, yaml.YAMLError):  # a broken overlay: English it is (lint says why)
+    except (OSError, ValueError, yaml.YAMLError, ContentError):  # a broken overlay: English it is (lint says why)
         return {}
 
 

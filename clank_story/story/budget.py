@@ -124,6 +124,18 @@ class allowance:
         _ALLOWANCE.reset(self._token)
 
 
+def story_range(*args: Any) -> range:
+    """`range()` in a passage: at most MAX_RANGE numbers."""
+    try:
+        r = range(*args)
+        n = len(r)
+    except OverflowError:
+        n = MAX_RANGE + 1
+    if n > MAX_RANGE:
+        raise StoryLimit(f"range() of more than {MAX_RANGE:,} numbers")
+    return r
+
+
 # -- weighing values -------------------------------------------------------------------------------
 class _Heavy(Exception):
     pass

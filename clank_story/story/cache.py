@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -49,51 +50,18 @@ def _key(path: Path) -> tuple[Path, str] | None:
     return folder / (hashlib.sha1(ident.encode()).hexdigest() + ".json"), ident
 
 
-def load(path: Path) -> dict[str, Any] | None:
+def load(path: Path, well_formed: Callable[[Any], bool]) -> dict[str, Any] | None:
+    """The cached entry of `path`, if there is one to trust and `well_formed` accepts its shape
+    (passages.py knows the shape; a file of any other shape is a cache miss, never a crash later)."""
     key = _key(path)
     if key is None:
         return None
     file, ident = key
     found, entry = cachefile.load(file, ident, plain=True)
-    if not found or not _well_formed(entry):
+    if not found or not well_formed(entry):
         return None
     _repath(entry, str(path))
     return entry
-
-
-def _well_formed(entry: Any) -> bool:
-    """The shape load_entry makes, as far as loading the book relies on it: a file of any other shape
-    is a cache miss, never a crash later. (A file that passes is plain data, read like a book file's.)"""
-    from dataclasses import MISSING, fields
-
-    from clank_story.story.contracts import Contract
-
-    try:
-        for _path, line, col, code, message, severity, pid in entry["diags"]:
-            if not (type(line) is int and type(col) is int and type(code) is str and type(message) is str
-                    and type(severity) is str and (pid is None or type(pid) is str)):
-                return False
-        for item in entry["passages"]:
-            data = item["data"]
-            if not (type(data["id"]) is str and type(data["line"]) is int and type(data["col"]) is int):
-                return False
-            for v in item["sources"].values():
-                if type(v) is not str:
-                    return False
-            for ref in data["refs"]:
-                if len(ref) != 4:
-                    return False
-            for pos in data["pos"].values():
-                if len(pos) != 2:
-                    return False
-            for x in (*data.get("choices", ()), *data.get("effects", ())):
-                if type(x) is not dict:
-                    return False
-        names = {f.name for f in fields(Contract)}
-        required = {f.name for f in fields(Contract) if f.default is MISSING and f.default_factory is MISSING}
-        return all(type(c) is dict and required <= c.keys() <= names for c in entry["contracts"])
-    except (KeyError, TypeError, ValueError, AttributeError):
-        return False
 
 
 def _repath(entry: dict[str, Any], path: str) -> None:

@@ -141,7 +141,7 @@ def load_book(root: str | Path, *, cards: Iterable[str] | None = None, cache: bo
         if strict:
             raise
         return book
-    entries: list[dict[str, Any] | None] = [disk.load(path) if cache else None for path in paths]
+    entries: list[dict[str, Any] | None] = [disk.load(path, well_formed) if cache else None for path in paths]
     missing = [i for i, e in enumerate(entries) if e is None]
     for i, entry in zip(missing, _load_entries([paths[i] for i in missing]), strict=True):
         entries[i] = entry
@@ -178,6 +178,39 @@ def _load_entries(paths: list[Path]) -> list[dict[str, Any]]:
         except Exception:  # any trouble with worker processes: do the work here instead
             pass
     return [load_entry(p) for p in paths]
+
+
+def well_formed(entry: Any) -> bool:
+    """A cached entry has the shape load_entry makes, as far as loading the book relies on it: a cache
+    file of any other shape is a miss, never a crash later. (One that passes is plain data.)"""
+    from dataclasses import MISSING, fields
+
+    try:
+        for _path, line, col, code, message, severity, pid in entry["diags"]:
+            if not (type(line) is int and type(col) is int and type(code) is str and type(message) is str
+                    and type(severity) is str and (pid is None or type(pid) is str)):
+                return False
+        for item in entry["passages"]:
+            data = item["data"]
+            if not (type(data["id"]) is str and type(data["line"]) is int and type(data["col"]) is int):
+                return False
+            for v in item["sources"].values():
+                if type(v) is not str:
+                    return False
+            for ref in data["refs"]:
+                if len(ref) != 4:
+                    return False
+            for pos in data["pos"].values():
+                if len(pos) != 2:
+                    return False
+            for x in (*data.get("choices", ()), *data.get("effects", ())):
+                if type(x) is not dict:
+                    return False
+        names = {f.name for f in fields(Contract)}
+        required = {f.name for f in fields(Contract) if f.default is MISSING and f.default_factory is MISSING}
+        return all(type(c) is dict and required <= c.keys() <= names for c in entry["contracts"])
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return False
 
 
 def load_entry(path: Path) -> dict[str, Any]:

@@ -43,6 +43,7 @@ from clank_story.story.budget import (
     charge,
     charge_weight,
     charged_items,
+    story_range,
     weigh,
 )
 
@@ -80,17 +81,6 @@ SEQUENCES = (str, list, tuple)
 def check_length(value: Any) -> Any:
     """A value a template has just built (a literal, a `~` join): weighed and counted."""
     return charge(value)
-
-
-def story_range(*args: Any) -> range:
-    try:
-        r = range(*args)
-        n = len(r)
-    except OverflowError:
-        n = MAX_RANGE + 1
-    if n > MAX_RANGE:
-        raise StoryLimit(f"range() of more than {MAX_RANGE:,} numbers")
-    return r
 
 
 def _loop_guard(iterable: Any) -> Any:
@@ -225,6 +215,10 @@ class StoryEnvironment(ImmutableSandboxedEnvironment):
                 wrapped = _checked(name, fn)
                 wrapped._story_checked = True  # type: ignore[attr-defined]
                 self.filters[name] = wrapped
+
+    def allow_method(self, cls: type, name: str) -> None:
+        """Let templates call `name` on instances of `cls` (e.g. `campaign.seen('12')`)."""
+        allow_method(cls, name)
 
     def allow_callable(self, fn: Any) -> None:
         self._callables.add(id(fn))

@@ -227,3 +227,26 @@ def test_lint_names_the_bad_byte_too(tmp_path):
     (tmp_path / "cards" / "cafe.yaml").write_bytes("cards:\n  - id: cafe\n    name: Café\n".encode("latin-1"))
     (line,) = [str(d) for d in lint([tmp_path / "cards" / "cafe.yaml"]).errors]
     assert line.endswith("cafe.yaml:3:14: error[CT000]: not UTF-8 (byte 34)")
+
+
+# -- translation overlays ---------------------------------------------------------------------------
+@pytest.mark.parametrize(("kind", "data"), [
+    ("an alias bomb", (FILES / "alias-bomb-cards.yaml").read_bytes()),
+    ("a file far too big", b"# a comment\n" * (2 * MB // 12)),
+    ("a file that is not UTF-8", "cards:\n  cafe: {name: Café}\n".encode("latin-1")),
+    ("deep nesting", b"x: " + b"[" * 100_000 + b"]" * 100_000 + b"\n"),
+])
+def test_a_hostile_translation_overlay_is_refused_and_the_game_stays_in_english(tmp_path, kind, data):
+    from clank_story.content import translate
+
+    (tmp_path / "locale" / "ja").mkdir(parents=True)
+    (tmp_path / "locale" / "ja" / "content.yaml").write_bytes(data)
+    assert translate.overlay(tmp_path, "ja") == {}
+
+
+def test_a_translation_overlay_within_the_caps_is_read(tmp_path):
+    from clank_story.content import translate
+
+    (tmp_path / "locale" / "ja").mkdir(parents=True)
+    (tmp_path / "locale" / "ja" / "content.yaml").write_text("cards:\n  lantern: {name: ランタン}\n", encoding="utf-8")
+    assert translate.overlay(tmp_path, "ja") == {"cards": {"lantern": {"name": "ランタン"}}}

@@ -148,4 +148,4 @@ def test_a_script_within_its_cap_is_run(tmp_path):
     script.write_text("# a comment\n" * 300_000 + "play all\n", encoding="utf-8")  # 3.6 MB
     assert os.path.getsize(script) < 4 * 1024 * 1024
     status, out, err = run(str(script), "--scenario", str(SCENARIO))
-    assert status == 0 and "Ana" in out, err
+    assert status == 0 and "Sidestep" in out, err
