@@ -53,18 +53,16 @@ class OverBudget(StoryLimit):
 
 
 class Budget:
-    __slots__ = ("built", "clock", "deadline", "late", "steps")
+    __slots__ = ("built", "clock", "deadline", "seconds", "steps", "until")
 
     def __init__(self, steps: int = MAX_STEPS, seconds: float = MAX_SECONDS, built: int = MAX_BUILT,
                  until: float | None = None) -> None:
         self.steps = steps
         self.built = built
-        self.clock = 1  # the first step looks at the clock: the command's allowance may be spent
-        self.deadline = _now() + seconds
-        self.late = f"took longer than {seconds:g} s"
-        if until is not None and until < self.deadline:  # the command's allowance runs out first
-            self.deadline = until
-            self.late = f"the story took longer than {MAX_COMMAND_SECONDS:g} s for one command"
+        self.seconds = seconds
+        self.until = until  # the command's allowance, if one is running
+        self.clock = 1  # the first step starts the clock, and sees whether the allowance is spent
+        self.deadline = 0.0
 
     def tick(self, n: int = 1) -> None:
         self.steps -= n
@@ -76,8 +74,15 @@ class Budget:
             self.check_time()
 
     def check_time(self) -> None:
-        if _now() > self.deadline:
-            raise OverBudget(self.late)
+        now = _now()
+        if not self.deadline:  # one look at the clock for a short evaluation, not two
+            self.deadline = now + self.seconds
+            if self.until is not None and self.until < self.deadline:
+                self.deadline = self.until
+        if now > self.deadline:
+            if self.deadline == self.until:
+                raise OverBudget(f"the story took longer than {MAX_COMMAND_SECONDS:g} s for one command")
+            raise OverBudget(f"took longer than {self.seconds:g} s")
 
     def charge(self, weight: int) -> None:
         """Count `weight` more of what this evaluation built (and a step of its time)."""
