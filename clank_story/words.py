@@ -274,7 +274,9 @@ def section(prefix: str) -> dict[str, Any]:
 
 def _overlay(into: dict[str, Any], data: Mapping[str, Any]) -> None:
     for key, value in data.items():
-        if isinstance(value, Mapping) and not _is_form(value) and isinstance(into.get(key), dict):
+        if isinstance(value, Mapping) and not _is_form(value):
+            if not isinstance(into.get(key), dict):
+                into[key] = {}  # a mapping of our own: overlaying a language must never change English's
             _overlay(into[key], value)
         else:
             into[key] = value

@@ -12,7 +12,8 @@ import clank_story
 
 PACKAGE = Path(clank_story.__file__).parent
 # Top to bottom. A layer may import the layers after it in this list, never those before it.
-LAYERS = ["cli", "repl", "web", "authoring", "table", "looking", "campaign", "story", "narrate", "bots", "content",
+# `web` sits above `repl`: the browser reuses the prompt's pure completion and its start options.
+LAYERS = ["cli", "web", "repl", "authoring", "table", "looking", "campaign", "story", "narrate", "bots", "content",
           "words", "paths", "rules"]
 GROUND = {"__init__", "__main__"}  # the version, and `python -m clank_story`
 
@@ -28,6 +29,12 @@ def _type_checking(node: ast.If) -> bool:
     test = node.test
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _is_module(name: str) -> bool:
+    parts = name.split(".")[1:]
+    base = PACKAGE.joinpath(*parts)
+    return base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
 
 
 def imports(path: Path) -> set[str]:
@@ -50,8 +57,11 @@ def imports(path: Path) -> set[str]:
             else:
                 module = node.module or ""
             if module.startswith("clank_story"):
-                found.add(module)
-                found.update(f"{module}.{a.name}" for a in node.names)  # `from pkg import module`
+                # `from pkg import module` needs the module; `from pkg import name` needs pkg itself
+                subs = {f"{module}.{a.name}" for a in node.names if _is_module(f"{module}.{a.name}")}
+                found.update(subs)
+                if len(subs) < len(node.names):
+                    found.add(module)
         for child in ast.iter_child_nodes(node):
             visit(child)
 

@@ -16,7 +16,7 @@ import statistics
 import sys
 import time
 
-from clank_story.sim import SimSpec, _ruleset, run_games
+from clank_story.authoring.sim import SimSpec, board_ruleset, run_games
 
 TARGET = 35.0
 
@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--board", default="cinder-halls")
     ap.add_argument("--profile", action="store_true", help="profile four planners in one process")
     args = ap.parse_args(argv)
-    _ruleset(args.board)  # load content once, outside the timings
+    board_ruleset(args.board)  # load content once, outside the timings
     if args.profile:
         spec = SimSpec(players=("planner",) * 4, board=args.board, seed=1, games=args.games)
         profiler = cProfile.Profile()

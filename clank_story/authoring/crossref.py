@@ -268,6 +268,7 @@ def definition_passages(definition: Any) -> list[str]:
     out += [s.passage for s in definition.status_track if s.passage]
     out += list(definition.dran_track)
     out += [c.end_of_game for c in definition.contracts.values() if c.end_of_game]
+    out += [r.passage for r in definition.rules.values() if getattr(r, "passage", None)]
     return out
 
 

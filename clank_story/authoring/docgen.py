@@ -84,6 +84,8 @@ VIEW_DOCS = {
         "stickers": "ids of the stickers on the franchise board: `'turnip-tithe' in campaign.stickers`",
         "rules": "ids of the rules unlocked so far in the campaign",
         "contracts": "ids of the open contracts in the contract row, left to right",
+        "dragon": "the dragon's name, from the campaign definition (`the dragon` outside a campaign)",
+        "company": "the company's name, from the campaign definition (`the company` outside a campaign)",
     },
 }
 VIEW_NAMES = {"game": "`game`", "player": "`me` (the reader) and each of `players` (`players['Ana']`, "
@@ -146,11 +148,22 @@ def fields_section() -> str:
 def effects_section() -> str:
     from clank_story.content.effects_check import PILES
     from clank_story.rules.effects import CONDITIONS, COUNTERS, MODIFIERS, REGISTRY
+    from clank_story.story.effects import EFFECTS as STORY_EFFECTS
 
-    rows = ["| effect | where | meaning | example |", "|---|---|---|---|"]
+    rows = ["Rules effects, for cards, secrets, passages and contract rewards:", "",
+            "| effect | meaning | example |", "|---|---|---|"]
     for name, spec in REGISTRY.items():
-        where = "passages, contracts" if spec.story else "cards, secrets, passages, contracts"
-        rows.append(f"| `{name}` | {where} | {_cell(spec.doc)} | `{EFFECT_EXAMPLES.get(name, '')}` |")
+        if not spec.story:
+            rows.append(f"| `{name}` | {_cell(spec.doc)} | `{EFFECT_EXAMPLES.get(name, '')}` |")
+    rows += ["", "Story effects, for passages and contract rewards only (one table, `clank_story/story/effects.py`, "
+             "that the game and the campaign both apply). *Lasts*: `game` effects mean something only while a "
+             "game is played; `campaign` effects outlive it (flags, counters and the contract row travel "
+             "whole; *recorded* ones are kept in the game's journal and written to the campaign file at its end).",
+             "", "| effect | argument | meaning | lasts | example |", "|---|---|---|---|---|"]
+    for name, effect in STORY_EFFECTS.items():
+        lasts = effect.scope + (", recorded" if effect.recorded else "")
+        rows.append(f"| `{name}` | {_cell(effect.args)} | {_cell(effect.doc)} | {lasts} | "
+                    f"`{EFFECT_EXAMPLES.get(name, '')}` |")
     rows += ["", "Modifiers, on any mapping of a block:", "", "| key | meaning | example |", "|---|---|---|"]
     rows.append(f"| `if` | {MODIFIERS['if']}; in passages also a Jinja condition | "
                 "`{if: {played: companion}, draw: 1}`, `{if: \"campaign.flags.vip\", gold: 5}` |")

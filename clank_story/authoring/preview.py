@@ -80,9 +80,9 @@ def preview(passage: str, *, book: Path | None = None, scenario: Path | None = N
     p = loaded.passages[passage]
     out.lines.append(say("authoring.preview.header", passage=passage, title=p.title or passage, path=shown_path(p.path),
                          line=p.line))
-    out.lines.append(say("authoring.preview.state", ruleset=game.ruleset.name, board=game.board.name, turn=game.turn_number,
-                         reader=reader, space=game.ruleset.space_name(game.me.space), gold=game.me.gold,
-                         health=game.me.health_left))
+    out.lines.append(say("authoring.preview.state", ruleset=say(f"play.ruleset.{game.ruleset.name}"),
+                         board=game.board.name, turn=game.turn_number, reader=reader,
+                         space=game.ruleset.space_name(game.me.space), gold=game.me.gold, health=game.me.health_left))
     if p.effects:
         from clank_story.narrate.lines import Narrator, describe_block
 

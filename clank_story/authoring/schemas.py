@@ -80,6 +80,7 @@ def _effect_definitions() -> dict[str, Any]:
     from clank_story.content.effects_check import PILES
     from clank_story.rules.effects import MODIFIERS, REGISTRY
     from clank_story.rules.queue import CONDITION_SPECS, COUNTER_SPECS, PAYABLE, TestSpec
+    from clank_story.story.effects import EFFECTS as STORY_EFFECTS
 
     def arg(kind: str, block: str) -> dict[str, Any]:
         return {
@@ -113,7 +114,8 @@ def _effect_definitions() -> dict[str, Any]:
         for name, spec in REGISTRY.items():
             if spec.story and not story:
                 continue
-            props[name] = {**arg(spec.arg, f"{kind}_block"), "description": spec.doc}
+            doc = STORY_EFFECTS[name].doc if name in STORY_EFFECTS else spec.doc
+            props[name] = {**arg(spec.arg, f"{kind}_block"), "description": doc}
         props["if"] = {"description": MODIFIERS["if"], **(
             {"anyOf": [{"type": "string", "description": "a Jinja condition, judged when the passage is read"},
                        _ref("condition")]} if story else _ref("condition"))}

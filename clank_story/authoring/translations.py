@@ -20,6 +20,7 @@ from clank_story.words import ENGLISH, LANGUAGES, PERSON_KEYS, PLURAL_KEYS, plur
 CONTENT = "content.yaml"
 MISSING, UNKNOWN, PLACEHOLDERS, JINJA_SYNTAX, JINJA_NAMES, CATEGORIES, CHOICES = (
     "LN070", "LN071", "LN072", "LN073", "LN074", "LN075", "LN076")
+LANGUAGE_OWN = ("verbs.",)  # ids only a translation has (the English command names need no alias)
 SHOWN_MISSING = 5  # ids named in a "not translated yet" warning
 
 
@@ -123,6 +124,8 @@ def check_catalogs(report: Report, root: Path | None = None) -> int:
                 seen.add(ident)
                 line, col = child.line, child.col
                 original = english.get(ident)
+                if original is None and ident.startswith(LANGUAGE_OWN):
+                    continue  # a language's own words for a command (table.yaml `verbs:`): English has none
                 if original is None:
                     report.warning(str(path), line, col, UNKNOWN, f"'{ident}' is not an id of the English catalog "
                                    "(renamed or removed?): it is never said")

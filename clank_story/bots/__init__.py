@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from clank_story.bots.base import Bot
 from clank_story.bots.random_bot import RandomBot
-from clank_story.bots.strategies import CautiousBot, GreedyBot, PlannerBot
+from clank_story.bots.strategies import CautiousBot, GreedyBot, PlannerBot, StorytellerBot
 from clank_story.bots.strategy import LEVELS
 
 BOTS: dict[str, type[Bot]] = {
@@ -12,6 +12,7 @@ BOTS: dict[str, type[Bot]] = {
     "cautious": CautiousBot,
     "greedy": GreedyBot,
     "planner": PlannerBot,
+    "storyteller": StorytellerBot,
 }
 
 

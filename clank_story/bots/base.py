@@ -23,7 +23,7 @@ def distances_to(board: Board, target: str) -> dict[str, int]:
     locked and water paths, which a bot may not be able to use."""
     back: dict[str, list[str]] = {}
     for p in board.paths:
-        if p.locked or p.water:
+        if p.needs:  # a lock or water: not every bot can pass
             continue
         back.setdefault(p.b, []).append(p.a)
         if not p.one_way:

@@ -17,8 +17,7 @@ INF = float("inf")
 
 @dataclass(frozen=True)
 class Traveller:
-    key: bool = False  # may use locked paths
-    canoe: bool = False  # may use water paths
+    kinds: frozenset[str] = frozenset()  # token kinds held: a Master Key opens locks, a Canoe crosses water
     monster: float = 1.0  # Boots-equivalent of one monster on a path
     exhaust: float = 1.0  # Boots-equivalent of being stopped by an exhausting space
     coach: float | None = None  # Boots-equivalent of one Gold of coach fare; None: no coaches
@@ -31,7 +30,7 @@ def costs_to(board: Board, target: str, who: Traveller) -> dict[str, float]:
     back: dict[str, list[tuple[str, float]]] = {}
     for a in board.spaces:
         for b, path in board.exits(a):
-            if (path.locked and not who.key) or (path.water and not who.canoe):
+            if not path.passable(who.kinds):
                 continue
             if b == board.start and target != board.start:
                 continue

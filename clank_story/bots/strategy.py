@@ -9,12 +9,13 @@ saved game resumes exactly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from clank_story.bots import knowledge as kn
 from clank_story.bots.answers import answer
 from clank_story.bots.base import Bot
 from clank_story.bots.routes import INF, Traveller, costs_to
+from clank_story.bots.story import Taste, contract_cards, errands, story_answer
 from clank_story.rules import engine
 from clank_story.rules.commands import (
     Acquire,
@@ -31,8 +32,9 @@ from clank_story.rules.commands import (
 )
 from clank_story.rules.errors import CommandError
 from clank_story.rules.legal import legal_commands
+from clank_story.rules.model import BOAT, LOCK_KEY
 from clank_story.rules.state import ESCAPED, Game, Player
-from clank_story.rules.tokens import artifact_limit
+from clank_story.rules.tokens import artifact_limit, holds_kind
 
 ESCAPE_POINTS = 20
 
@@ -54,6 +56,7 @@ class Profile:
     backpack: bool = False  # buys a Backpack and goes for a second artifact (classic)
     margin: float = 1.0  # turns of slack it wants when racing the end of the game
     safety: int = 2  # health it keeps when it takes damage on a monster path
+    taste: Taste = field(default_factory=Taste)  # how it weighs story choices, waypoints and contracts (bots/story.py)
 
 
 @dataclass(frozen=True)
@@ -95,7 +98,10 @@ class StrategyBot(Bot):
     # -- the one entry point ---------------------------------------------------------------------
     def choose(self, game: Game) -> Command:
         if game.pending is not None:
-            return answer(game, self.weights(game, game.player(game.pending["p"])))
+            asked = game.player(game.pending["p"])
+            if game.pending["q"] == "story":
+                return story_answer(game, asked, game.pending["options"], self.weights(game, asked), self.profile.taste)
+            return answer(game, self.weights(game, asked))
         p = game.me
         if p.hand:
             return PlayAll()
@@ -118,9 +124,9 @@ class StrategyBot(Bot):
         return kn.Weights(clank=pr.clank * (1.0 + 2.0 * share), points=pr.points)
 
     def traveller(self, game: Game, p: Player) -> Traveller:
-        kinds = {_kind(game, t) for t in p.tokens}
+        kinds = frozenset(k for k in (LOCK_KEY, BOAT) if holds_kind(game, p, k))
         coach = game.legacy and any(s.coach is not None for s in game.board.spaces.values())
-        return Traveller(key="master-key" in kinds, canoe="canoe" in kinds, monster=self.profile.monster,
+        return Traveller(kinds=kinds, monster=self.profile.monster,
                          exhaust=1.0, coach=0.5 if coach else None, gold=min(p.gold, 12) if coach else 0)
 
     def read(self, game: Game, p: Player) -> Reading:
@@ -173,7 +179,51 @@ class StrategyBot(Bot):
 
     def pick_goal(self, game: Game, p: Player, who: Traveller, boots: float,
                   horizon: float) -> tuple[str | None, float]:
-        """Where to walk: home with an artifact; otherwise the artifact that is the best bet."""
+        """Where to walk: a story errand worth its detour (story-minded bots), else home with an
+        artifact, else the artifact that is the best bet."""
+        goal, turns = self.pick_treasure(game, p, who, boots, horizon)
+        if self.profile.taste.errand > 0 and p.status != ESCAPED:
+            errand = self.pick_errand(game, p, who, boots, horizon, goal)
+            if errand is not None:
+                return errand
+        return goal, turns
+
+    def pick_errand(self, game: Game, p: Player, who: Traveller, boots: float, horizon: float,
+                    goal: str | None) -> tuple[str, float] | None:
+        """The waypoint or contract space best worth a detour on the way to `goal` (or home), if the
+        detour leaves time to get out and the road does not look deadly."""
+        board, taste = game.board, self.profile.taste
+        n = len(p.owned())
+        after = goal or board.start
+        to_after = costs_to(board, after, who)
+        home = costs_to(board, board.start, who)
+        straight = kn.turns_to_walk(to_after.get(p.space, INF), boots, n) if to_after.get(p.space, INF) < INF else 0.0
+        danger = kn.damage_per_round(game, p, 0.3) * self.profile.risk
+        best: tuple[float, str, float] | None = None
+        for space, weight in sorted(errands(game).items()):
+            if space == p.space:
+                continue
+            d_in = costs_to(board, space, who).get(p.space, INF)
+            d_on = to_after.get(space, INF)
+            d_home = home.get(space, INF) + (home.get(after, 0.0) if p.artifacts or goal is None else 0.0)
+            if INF in (d_in, d_on) or d_home >= INF:
+                continue
+            there = kn.turns_to_walk(d_in, boots, n)
+            out = kn.turns_to_walk(d_in + home.get(space, INF), boots, n)
+            if out + self.profile.margin > horizon + 1.0:
+                continue
+            extra = max(0.0, kn.turns_to_walk(d_in + d_on, boots, n) - straight)
+            survive = kn.survive_chance(danger * out, p.health_left)
+            if board.spaces[space].depths and survive < taste.nerve:
+                continue
+            score = (taste.errand * weight * survive - taste.detour * extra) * self.jitter(game, f"errand:{space}")
+            if score > 0 and (best is None or score > best[0]):
+                best = (score, space, there)
+        return (best[1], best[2]) if best else None
+
+    def pick_treasure(self, game: Game, p: Player, who: Traveller, boots: float,
+                      horizon: float) -> tuple[str | None, float]:
+        """Home with an artifact; otherwise the artifact that is the best bet."""
         board = game.board
         if p.status == ESCAPED:
             return None, 0.0
@@ -274,7 +324,7 @@ class StrategyBot(Bot):
             card = game.card(card_id)
             if card.kind != "monster" or card.cost > spare:
                 continue
-            value = kn.block_value(game, r.p, card.block("defeat"), r.w, r.avg)
+            value = kn.block_value(game, r.p, card.block("defeat"), r.w, r.avg) + self.story_bonus(game, card_id)
             value = value / card.cost if card.cost else value
             if value > 0 and (best is None or value > best[0]):
                 best = (value, card_id)
@@ -341,7 +391,12 @@ class StrategyBot(Bot):
         value += kn.block_value(game, p, card.block("acquire"), r.w, r.avg)
         for m in card.block("score"):
             value += 2.0 * r.w.points if "per" in m else m.get("points", 0) * r.w.points
-        return value * self.jitter(game, card_id)
+        return (value + self.story_bonus(game, card_id)) * self.jitter(game, card_id)
+
+    def story_bonus(self, game: Game, card_id: str) -> float:
+        """What a contract in the row adds to acquiring or defeating this card, for a story-minded bot."""
+        taste = self.profile.taste
+        return taste.contract if taste.contract and card_id in contract_cards(game) else 0.0
 
     def use_value(self, r: Reading, card_id: str) -> float:
         game, p = r.game, r.p
@@ -357,12 +412,12 @@ class StrategyBot(Bot):
         if p.status == ESCAPED or not game.board.spaces[p.space].market:
             return None
         pr = self.profile
-        kinds = {_kind(game, t) for t in p.tokens}
+        kinds = {game.ruleset.token_kind(t) for t in p.tokens}
         for item in sorted(game.ruleset.market, key=lambda i: (i.order, -i.points)):
             if game.market.get(item.id, 0) <= 0 or p.gold < item.price:
                 continue
-            if item.kind in ("master-key", "canoe") and pr.keys and item.kind not in kinds and r.goal:
-                has = replace(r.who, key=True) if item.kind == "master-key" else replace(r.who, canoe=True)
+            if item.kind in (LOCK_KEY, BOAT) and pr.keys and item.kind not in kinds and r.goal:
+                has = replace(r.who, kinds=r.who.kinds | {item.kind})
                 saved = self._road(r, r.who) - self._road(r, has)
                 if saved >= 3.0:
                     return Market(item.id)
@@ -444,16 +499,8 @@ class StrategyBot(Bot):
         return lure
 
 
-def _kind(game: Game, token: str) -> str:
-    for item in game.ruleset.market:
-        if item.id == token:
-            return item.kind
-    return token
-
-
 def _passable(game: Game, p: Player, path) -> bool:
-    kinds = {_kind(game, t) for t in p.tokens} if (path.locked or path.water) else set()
-    return not (path.locked and "master-key" not in kinds) and not (path.water and "canoe" not in kinds)
+    return path.passable({game.ruleset.token_kind(t) for t in p.tokens}) if path.needs else True
 
 
 def _ok(game: Game, command: Command) -> bool:

@@ -120,16 +120,29 @@ def apply_abilities(rules: Ruleset, specs: Iterable[Mapping[str, Any]]) -> Rules
     return rules
 
 
+def seat_ability(name: str) -> bool:
+    """Whether the ability acts on a seat (and so can be one employee's perk)."""
+    return name in ABILITIES and ABILITIES[name].seat is not None
+
+
 def seat_changes(seats: Sequence[Mapping[str, Any]], specs: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Seats (scenario `players` entries) with the abilities that act on a seat applied."""
+    """Seats (scenario `players` entries) with the abilities that act on a seat applied: `specs` to
+    every seat, and each seat's own `perks` (an employee's promotion) to that seat alone."""
     out = [dict(s) for s in seats]
+    for seat in out:
+        for spec in seat.pop("perks", None) or ():
+            _apply_to_seat(seat, spec)
     for spec in specs:
-        parsed = parse_ability(spec)
-        if isinstance(parsed, str):
-            raise ValueError(parsed)
-        name, args = parsed
-        ability = ABILITIES[name]
-        if ability.seat is not None:
-            for seat in out:
-                ability.seat(seat, args)
+        for seat in out:
+            _apply_to_seat(seat, spec)
     return out
+
+
+def _apply_to_seat(seat: dict[str, Any], spec: Mapping[str, Any]) -> None:
+    parsed = parse_ability(spec)
+    if isinstance(parsed, str):
+        raise ValueError(parsed)
+    name, args = parsed
+    ability = ABILITIES[name]
+    if ability.seat is not None:
+        ability.seat(seat, args)

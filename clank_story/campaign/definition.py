@@ -9,18 +9,20 @@ reports each missing one as a warning; without a book it does not look.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from clank_story.campaign.abilities import parse_ability, references
+from clank_story.campaign.abilities import parse_ability, references, seat_ability
 from clank_story.campaign.model import CampaignError
+from clank_story.campaign.translation import translate
 from clank_story.content.diagnostics import ContentError, Diagnostic, Report
 from clank_story.content.schema import Field, check_fields, suggest
 from clank_story.content.yamlio import Node, load_file, load_text, plain
 from clank_story.paths import shipped
-from clank_story.words import say
+from clank_story.words import language, say
 
 DEFINITION_FILE = "campaign.yaml"
 DEFAULT_DEFINITION = "gilt-and-gristle"
@@ -49,6 +51,8 @@ class Section:
     checkmarks: int
     passage: str | None = None
     name: str = ""
+    perk: Mapping[str, Any] | None = None  # a seat ability its employee keeps in every later game
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,7 @@ class RuleDef:
     name: str
     text: str = ""
     ability: Mapping[str, Any] | None = None
+    passage: str | None = None  # read before every game once the rule is unlocked, after the prologue
 
 
 @dataclass(frozen=True)
@@ -102,6 +107,9 @@ class Definition:
     contracts: Mapping[str, ContractDef] = field(default_factory=dict)
     cardporium: tuple[str, ...] = ()
     rivals: tuple[Rival, ...] = ()
+    book: Path | None = None  # the Book of Secrets folder; None: the shipped book
+    dragon: str = ""  # the dragon's name, for passages (`campaign.dragon`) and narration
+    company: str = ""  # the franchise's company, for passages (`campaign.company`) and narration
 
     def game(self, number: int) -> GameDef | None:
         for g in self.games:
@@ -119,6 +127,14 @@ class Definition:
                 if g.id == goal_id:
                     return g
         return None
+
+    def starting_deck(self) -> tuple[str, ...]:
+        """Every employee's starting deck, as the content defines it."""
+        return _starting_deck(self.folder, self.ruleset, self.games[0].board if self.games else None)
+
+    def starting_cards(self) -> frozenset[str]:
+        """The ids of the starting deck's cards: destroying one takes it out of its owner's deck box."""
+        return frozenset(self.starting_deck())
 
     def level_name(self, level: str) -> str:
         for s in self.status_track:
@@ -140,6 +156,10 @@ DEFINITION = {
     "contracts": Field("map", "contracts: id -> name, end_of_game passage"),
     "cardporium": Field("strlist", "card ids passages may add from the Cardporium"),
     "rivals": Field("list", "names bot rivals take, in order"),
+    "book": Field("str", "the Book of Secrets folder, relative to this file (default: book/ beside it if "
+                         "there is one, else the shipped book)"),
+    "dragon": Field("str", "the dragon's name: passages say `{{ campaign.dragon }}`, never the name itself"),
+    "company": Field("str", "the company's name: passages say `{{ campaign.company }}`"),
 }
 GAME = {
     "number": Field("int", "the game's number (1, 2, ...)", True),
@@ -155,6 +175,8 @@ SECTION = {
     "checkmarks": Field("int", "checkmarks at which the section begins", True),
     "passage": Field("id", "passage read on promotion"),
     "name": Field("str", "the title, e.g. Copper Associate"),
+    "perk": Field("map", "an ability for the promoted employee's own seat in every later game ({starting_gold: 1})"),
+    "text": Field("str", "what the perk is, in words"),
 }
 GOAL_ROW = {"goals": Field("list", "the row's goals, left to right", True)}
 GOAL = {
@@ -171,6 +193,7 @@ RULE = {
     "name": Field("str", "the rule's name", True),
     "text": Field("str", "what it says"),
     "ability": Field("map", "an ability the rule brings, if any"),
+    "passage": Field("id", "a passage read before every game once the rule is unlocked (after the prologue)"),
 }
 CONTRACT = {
     "name": Field("str", "the contract's name", True),
@@ -180,6 +203,14 @@ RIVAL = {
     "name": Field("str", "the rival's name", True),
     "character": Field("str", "the character on the rival's deck box"),
 }
+
+
+@functools.lru_cache(maxsize=8)
+def _starting_deck(folder: Path, ruleset: str, board: str | None) -> tuple[str, ...]:
+    from clank_story.content.library import build_ruleset, catalog
+
+    roots = [folder] if (folder / "boards").is_dir() or (folder / "cards").is_dir() else []
+    return tuple(build_ruleset(catalog(roots), ruleset, board).starting)
 
 
 def definitions_root() -> Path:
@@ -266,7 +297,9 @@ def load_definition(ref: str | Path, book: Collection[str] | None = None,
     if book is None and text is None:
         from clank_story.content.cache import cached
 
-        return cached(path.parent, lambda: _load_definition(path, None), kind=f"definition:{path.name}")
+        definition, warnings = cached(path.parent, lambda: _load_definition(path, None),
+                                      kind=f"definition:{path.name}")
+        return translate(definition, language()), warnings  # the player's language over the English
     return _load_definition(path, book, text)
 
 
@@ -303,7 +336,8 @@ def _build(node: Node, path: Path, report: Report) -> Definition | None:
         report.error(gnode.path, gnode.line, gnode.col, "CD001",
                      f"games are numbered 1, 2, 3, ... in order (found {', '.join(map(str, numbers))})")
     sections = _records(node, "status_track", SECTION, "a status-track section", report)
-    track = tuple(Section(d["level"], d["checkmarks"], d.get("passage"), d.get("name", "")) for d in sections)
+    track = tuple(Section(d["level"], d["checkmarks"], d.get("passage"), d.get("name", ""), d.get("perk"),
+                          d.get("text", "")) for d in sections)
     if [s.checkmarks for s in track] != sorted(s.checkmarks for s in track) or len({s.level for s in track}) != len(track):
         snode = node.child("status_track")
         report.error(snode.path, snode.line, snode.col, "CD002",
@@ -326,11 +360,19 @@ def _build(node: Node, path: Path, report: Report) -> Definition | None:
         rows.append(tuple(goals))
     stickers = {k: StickerDef(k, d["name"], d["ability"], d.get("text", ""))
                 for k, d in _table(node, "stickers", STICKER, "a sticker", report).items()}
-    rules = {k: RuleDef(k, d["name"], d.get("text", ""), d.get("ability"))
+    rules = {k: RuleDef(k, d["name"], d.get("text", ""), d.get("ability"), d.get("passage"))
              for k, d in _table(node, "rules", RULE, "a rule", report).items()}
     contracts = {k: ContractDef(k, d["name"], d.get("end_of_game"))
                  for k, d in _table(node, "contracts", CONTRACT, "a contract", report).items()}
     rivals = tuple(Rival(d["name"], d.get("character", "")) for d in _records(node, "rivals", RIVAL, "a rival", report))
+    if isinstance(node.value.get("status_track"), list):
+        for item in node.child("status_track").elements():
+            if isinstance(item.value, dict) and item.value.get("perk") is not None:
+                problem = parse_ability(plain(item.value["perk"]))
+                if isinstance(problem, str) or (not isinstance(problem, str) and not seat_ability(problem[0])):
+                    line, col = item.value_pos("perk")
+                    report.error(item.path, line, col, "CD004", f"{item.value.get('level')}: "
+                                 f"{problem if isinstance(problem, str) else 'a perk acts on a seat (starting_gold)'}")
     for key in ("stickers", "rules"):
         if isinstance(node.value.get(key), dict):
             for item_id, item in node.child(key).items():
@@ -344,7 +386,14 @@ def _build(node: Node, path: Path, report: Report) -> Definition | None:
         id=d["id"], name=d["name"], ruleset=d.get("ruleset", "legacy"), folder=path.parent, games=tuple(games),
         status_track=track, dran_track=tuple(d.get("dran_track") or ()), personal_goals=tuple(rows),
         stickers=stickers, rules=rules, contracts=contracts, cardporium=tuple(d.get("cardporium") or ()),
-        rivals=rivals)
+        rivals=rivals, book=_book_folder(path.parent, d.get("book")), dragon=str(d.get("dragon") or ""),
+        company=str(d.get("company") or d["name"]))
+
+
+def _book_folder(folder: Path, named: str | None) -> Path | None:
+    if named:
+        return folder / named
+    return folder / "book" if (folder / "book").is_dir() else None
 
 
 def _records(node: Node, key: str, fields: Mapping[str, Field], what: str, report: Report) -> list[dict[str, Any]]:
@@ -452,3 +501,7 @@ def _check_passages(node: Node, book: Collection[str], report: Report) -> None:
         for _, child in node.child("contracts").items():
             if isinstance(child.value, dict) and "end_of_game" in child.value:
                 need(child, "end_of_game", child.value["end_of_game"])
+    if isinstance(node.value.get("rules"), dict):
+        for _, child in node.child("rules").items():
+            if isinstance(child.value, dict) and "passage" in child.value:
+                need(child, "passage", child.value["passage"])

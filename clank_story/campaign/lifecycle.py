@@ -25,6 +25,7 @@ from typing import Any
 
 from clank_story.campaign.definition import Definition, Section
 from clank_story.campaign.model import COLOURS, Campaign, CampaignError, Employee, MissionReport, Sticker
+from clank_story.story import effects as story_effects
 from clank_story.words import say
 
 ESCAPED, KNOCKED_OUT = "escaped", "knocked_out"
@@ -128,8 +129,14 @@ class GameSetup:
     stickers: tuple[Sticker, ...]
     unlocked_rules: tuple[str, ...]
     abilities: tuple[Mapping[str, Any], ...]  # stickers' and unlocked rules' abilities, in that order
-    seats: tuple[Mapping[str, Any], ...]  # scenario `players` entries: name, bot
+    seats: tuple[Mapping[str, Any], ...]  # scenario `players` entries: name, bot, destroyed_cards, perks
     waypoints: tuple[tuple[str, str], ...] = ()  # this game's passage for each board waypoint
+    readings: tuple[str, ...] = ()  # read before every game after the prologue: unlocked rules' passages
+
+    @property
+    def prologues(self) -> tuple[str, ...]:
+        """What is read before the first turn, in order: the prologue, then the rules' readings."""
+        return tuple(p for p in (self.prologue, *self.readings) if p)
 
 
 def start_of_game(campaign: Campaign, definition: Definition) -> tuple[Campaign, GameSetup]:
@@ -141,20 +148,34 @@ def start_of_game(campaign: Campaign, definition: Definition) -> tuple[Campaign,
     row = list(campaign.contract_row)
     row += [c for c in game.contracts if c not in row]
     abilities: list[Mapping[str, Any]] = [s.ability for s in campaign.stickers if s.ability]
+    readings: list[str] = []
     for rule_id in campaign.unlocked_rules:
         rule = definition.rules.get(rule_id)
         if rule is not None and rule.ability:
             abilities.append(rule.ability)
-    seats = tuple({"name": e.name, **({"bot": e.bot} if e.bot else {})} for e in campaign.players)
+        if rule is not None and rule.passage:
+            readings.append(rule.passage)
+    seats = tuple({"name": e.name, **({"bot": e.bot} if e.bot else {}),
+                   **({"destroyed_cards": list(e.destroyed_cards)} if e.destroyed_cards else {}),
+                   **({"perks": [dict(perk)]} if (perk := _perk(definition, e.status.level)) else {})}
+                  for e in campaign.players)
     setup = GameSetup(
         game_number=game.number, ruleset=definition.ruleset, board=game.board, prologue=game.prologue,
         patron=game.patron, contract_row=tuple(row), destroyed_cards=tuple(campaign.destroyed_cards),
         cardporium_cards=tuple(campaign.cardporium_cards), stickers=tuple(campaign.stickers),
         unlocked_rules=tuple(campaign.unlocked_rules), abilities=tuple(abilities), seats=seats,
-        waypoints=game.waypoints)
+        waypoints=game.waypoints, readings=tuple(readings))
     updated = copy.deepcopy(campaign)
     updated.contract_row = list(row)
     return updated, setup
+
+
+def _perk(definition: Definition, level: str) -> Mapping[str, Any] | None:
+    """The perk of an employee's current section of the status track, if it has one."""
+    for section in definition.status_track:
+        if section.level == level:
+            return section.perk
+    return None
 
 
 # -- end of a game ---------------------------------------------------------------------------------
@@ -291,51 +312,76 @@ def give_checkmarks(e: Employee, definition: Definition, n: int) -> list[Section
 
 
 # -- story effects on the campaign -----------------------------------------------------------------
-CAMPAIGN_EFFECTS = ("flag", "unflag", "counter", "destroy_card", "cardporium", "add_contract",
-                    "complete_contract", "destroy_contract", "sticker", "checkmark", "unlock")
+class CampaignLedger:
+    """The campaign file as a story ledger (story/effects.py): where a passage's effects land when
+    they outlive the game. Works on `campaign` in place; promotions earned are collected."""
+
+    def __init__(self, campaign: Campaign, definition: Definition) -> None:
+        self.campaign = campaign
+        self.definition = definition
+        self.readings: list[Reading] = []
+
+    @property
+    def flags(self) -> dict[str, Any]:
+        return self.campaign.flags
+
+    @property
+    def counters(self) -> dict[str, int]:
+        return self.campaign.counters
+
+    def keep(self, effect: str, value: str, player: str | None) -> None:
+        c = self.campaign
+        if effect == "destroy_card":
+            if player is not None and value in self.definition.starting_cards():
+                self._employee(player).destroyed_cards.append(value)  # gone from the reader's deck box
+            else:
+                c.destroyed_cards.append(value)
+        elif effect == "cardporium":
+            c.cardporium_cards.append(value)
+        elif effect == "sticker":
+            sticker = self.definition.stickers.get(value)
+            if sticker is None:
+                raise CampaignError(say("campaign.no_sticker", sticker=value))
+            if all(s.id != sticker.id for s in c.stickers):  # a sticker is placed once
+                c.stickers.append(Sticker(sticker.id, dict(sticker.ability)))
+        elif effect == "unlock" and value not in c.unlocked_rules:
+            c.unlocked_rules.append(value)
+        # a patron waits in the Reserve of the game that placed it, and no longer
+
+    def contract(self, action: str, contract: str, player: str | None) -> None:
+        row = self.campaign.contract_row
+        if action == "add" and contract not in row:
+            row.append(contract)
+        elif action in ("complete", "destroy") and contract in row:
+            row.remove(contract)
+
+    def checkmarks(self, player: str | None, n: int) -> None:
+        if player is None:
+            raise CampaignError(say("campaign.checkmark_whom"))
+        promotions = give_checkmarks(self._employee(player), self.definition, n)
+        self.readings += [Reading(s.passage, "promotion", player, s.level) for s in promotions if s.passage]
+
+    def goto(self, passage: str, player: str | None) -> None:
+        raise CampaignError(say("campaign.not_campaign_effect", effect="goto"))
+
+    def end_game(self) -> None:
+        raise CampaignError(say("campaign.not_campaign_effect", effect="end_game"))
+
+    def _employee(self, name: str) -> Employee:
+        return self.campaign.employee(name)
 
 
 def apply_story_effect(campaign: Campaign, definition: Definition, name: str, value: Any,
                        player: str | None = None) -> tuple[Campaign, list[Reading]]:
-    """A passage's (or contract's) effect on the campaign: returns the new campaign and any passages it
-    makes due (a checkmark that earns a promotion). Effects on the game itself are not handled here."""
-    if name not in CAMPAIGN_EFFECTS:
+    """A passage's (or contract's) effect on the campaign, by the story effects table: returns the new
+    campaign and any passages it makes due (a checkmark that earns a promotion). Effects that only
+    mean something during a game (goto, end_game, patron) and rules effects are refused."""
+    effect = story_effects.EFFECTS.get(name)
+    if effect is None or effect.scope != story_effects.CAMPAIGN:
         raise CampaignError(say("campaign.not_campaign_effect", effect=name))
-    c = copy.deepcopy(campaign)
-    readings: list[Reading] = []
-    if name == "flag":
-        c.flags.update(dict(value) if isinstance(value, Mapping) else {str(value): True})
-    elif name == "unflag":
-        c.flags.pop(str(value), None)
-    elif name == "counter":
-        for key, n in (dict(value) if isinstance(value, Mapping) else {str(value): 1}).items():
-            c.counters[key] = c.counters.get(key, 0) + int(n)
-    elif name == "destroy_card":
-        c.destroyed_cards.append(str(value))
-    elif name == "cardporium":
-        c.cardporium_cards.append(str(value))
-    elif name == "add_contract":
-        if value not in c.contract_row:
-            c.contract_row.append(str(value))
-    elif name in ("complete_contract", "destroy_contract"):
-        if value in c.contract_row:
-            c.contract_row.remove(value)
-    elif name == "sticker":
-        sticker = definition.stickers.get(str(value))
-        if sticker is None:
-            raise CampaignError(say("campaign.no_sticker", sticker=value))
-        if all(s.id != sticker.id for s in c.stickers):  # a sticker is placed once
-            c.stickers.append(Sticker(sticker.id, dict(sticker.ability)))
-    elif name == "unlock":
-        if value not in c.unlocked_rules:
-            c.unlocked_rules.append(str(value))
-    elif name == "checkmark":
-        if player is None:
-            raise CampaignError(say("campaign.checkmark_whom"))
-        e = c.employee(player)
-        promotions = give_checkmarks(e, definition, int(value))
-        readings += [Reading(s.passage, "promotion", player, s.level) for s in promotions if s.passage]
-    return c, readings
+    ledger = CampaignLedger(copy.deepcopy(campaign), definition)
+    story_effects.apply(ledger, name, value, player)
+    return ledger.campaign, ledger.readings
 
 
 def mark_seen(campaign: Campaign, passage: str) -> Campaign:
@@ -361,31 +407,34 @@ def with_story(campaign: Campaign, *, flags: Mapping[str, Any] | None = None,
     return c
 
 
-def story_seed(campaign: Campaign) -> dict[str, Any]:
-    """What a game's story state starts from: `StoryState.for_game(**story_seed(campaign))`."""
+def story_seed(campaign: Campaign, definition: Definition | None = None) -> dict[str, Any]:
+    """What a game's story state starts from: `StoryState.for_game(**story_seed(campaign, definition))`
+    (the definition names the dragon and the company)."""
+    names: dict[str, Any] = {}
+    if definition is not None:
+        labels = {**{f"sticker:{k}": s.name for k, s in definition.stickers.items()},
+                  **{f"unlock:{k}": r.name for k, r in definition.rules.items()}}
+        names = {"dragon": definition.dragon, "company": definition.company, "labels": labels}
     return {"campaign": campaign.franchise, "game_number": campaign.game_number, "flags": dict(campaign.flags),
             "counters": dict(campaign.counters), "seen": list(campaign.passages_seen),
             "contracts": list(campaign.contract_row), "stickers": [s.id for s in campaign.stickers],
-            "rules": list(campaign.unlocked_rules)}
+            "rules": list(campaign.unlocked_rules), **names}
 
 
 def absorb_story(campaign: Campaign, definition: Definition, story: Any) -> tuple[Campaign, list[Reading]]:
     """Write down for good what a game's story state (clank_story/story/state.py, read by attribute)
-    ended with: flags, counters, passages seen, the contract row, destroyed and Cardporium cards,
-    stickers, unlocked rules and checkmarks. Returns the promotion passages the checkmarks earn.
-    Absorb each story state once: its lists are what changed during its game."""
+    ended with: flags, counters, passages seen and the contract row travel whole; the journal of
+    recorded effects (destroyed and Cardporium cards, stickers, unlocked rules, checkmarks) is replayed
+    on the campaign through the story effects table. Returns the promotion passages the checkmarks
+    earn. Absorb each story state once: its journal is what happened during its game."""
     seen = story.seen_in_campaign() if hasattr(story, "seen_in_campaign") else story.seen
     c = with_story(campaign, flags=story.flags, counters=story.counters, seen=seen, contract_row=story.contracts)
-    c.destroyed_cards += list(story.destroyed_cards)
-    c.cardporium_cards += list(story.cardporium)
-    readings: list[Reading] = []
-    for name, values in (("sticker", story.stickers), ("unlock", story.unlocked)):
-        for value in values:
-            c, _ = apply_story_effect(c, definition, name, value)
-    for player, n in story.checkmarks.items():
-        c, more = apply_story_effect(c, definition, "checkmark", n, player)
-        readings += more
-    return c, readings
+    ledger = CampaignLedger(c, definition)
+    for name, value, player in story.journal:
+        effect = story_effects.EFFECTS.get(name)
+        if effect is not None and effect.recorded:
+            story_effects.apply(ledger, name, value, player)
+    return ledger.campaign, ledger.readings
 
 
 def campaign_view(campaign: Campaign) -> Any:

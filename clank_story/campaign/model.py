@@ -53,6 +53,7 @@ class Employee:
     bot: str | None = None  # a bot strategy id; None for a person
     status: AssociateStatus = field(default_factory=AssociateStatus)
     goals: PersonalGoals = field(default_factory=PersonalGoals)
+    destroyed_cards: list[str] = field(default_factory=list)  # starting cards gone from this deck box
 
 
 @dataclass
@@ -151,6 +152,7 @@ def _employee_dict(e: Employee) -> dict[str, Any]:
         "name": e.name, "colour": e.colour, "characters": list(e.characters), "bot": e.bot,
         "associate_status": {"checkmarks": e.status.checkmarks, "level": e.status.level},
         "personal_goals": {"ticked": list(e.goals.ticked), "rows_done": list(e.goals.rows_done)},
+        **({"destroyed_cards": list(e.destroyed_cards)} if e.destroyed_cards else {}),
     }
 
 
@@ -162,6 +164,7 @@ def _employee(d: Mapping[str, Any]) -> Employee:
         bot=d.get("bot"),
         status=AssociateStatus(status.get("checkmarks", 0), status.get("level", NO_LEVEL)),
         goals=PersonalGoals(list(goals.get("ticked") or []), list(goals.get("rows_done") or [])),
+        destroyed_cards=list(d.get("destroyed_cards") or []),
     )
 
 
@@ -202,6 +205,7 @@ EMPLOYEE = {
     "bot": Field("any", "a bot strategy id, or null for a person"),
     "associate_status": Field("map", "checkmarks and promotion level"),
     "personal_goals": Field("map", "personal goals ticked and rows completed"),
+    "destroyed_cards": Field("strlist", "starting cards destroyed from this employee's deck box (one copy each)"),
 }
 STATUS = {
     "checkmarks": Field("int", "checkmarks of grudging approval"),

@@ -5,6 +5,8 @@ is touched), and the seats for setup."""
 from __future__ import annotations
 
 import dataclasses
+import random
+from collections.abc import Sequence
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -46,12 +48,24 @@ def campaign_ruleset(rules: Ruleset, setup: GameSetup) -> Ruleset:
         raise CampaignError(say("campaign.bad_ability", problem=e)) from None
 
 
-def campaign_seats(setup: GameSetup) -> list[dict[str, Any]]:
-    """Scenario `players` entries for the campaign's seats, with seat abilities (starting Gold)."""
+def campaign_seats(setup: GameSetup, starting: Sequence[str] = (), seed: int = 0) -> list[dict[str, Any]]:
+    """Scenario `players` entries for the campaign's seats, with seat abilities (starting Gold). An
+    employee whose deck box lost starting cards for good is dealt from what is left of `starting`
+    (shuffled by the game's seed and the employee's name)."""
     try:
-        return seat_changes(setup.seats, setup.abilities)
+        seats = seat_changes(setup.seats, setup.abilities)
     except ValueError as e:
         raise CampaignError(say("campaign.bad_ability", problem=e)) from None
+    for seat in seats:
+        gone = seat.pop("destroyed_cards", None)
+        if gone and starting:
+            deck = list(starting)
+            for card in gone:
+                if card in deck:
+                    deck.remove(card)
+            random.Random(f"{seed}:{seat['name']}").shuffle(deck)
+            seat.update(hand=deck[:5], deck=deck[5:], discard=[])
+    return seats
 
 
 def campaign_position(setup: GameSetup, definition: Definition, scenario: str | None = None,
@@ -61,7 +75,7 @@ def campaign_position(setup: GameSetup, definition: Definition, scenario: str | 
     from clank_story.content.library import build_ruleset, catalog
     from clank_story.content.scenario import Position, load_scenario
 
-    seats = campaign_seats(setup)
+    seats = campaign_seats(setup, definition.starting_deck(), seed or 0)
     if scenario is None and path is None:
         rules = build_ruleset(catalog(definition.content_roots()), setup.ruleset, setup.board)
         position = Position(rules, {"players": seats}, seed or 0, f"<game {setup.game_number}>")

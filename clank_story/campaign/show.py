@@ -8,7 +8,7 @@ from typing import Any
 
 from clank_story.campaign.definition import Definition
 from clank_story.campaign.model import NO_LEVEL, Campaign
-from clank_story.words import say
+from clank_story.words import has, say
 
 
 def status_lines(campaign: Campaign, definition: Definition | None = None,
@@ -32,7 +32,8 @@ def status_lines(campaign: Campaign, definition: Definition | None = None,
         level = (definition.level_name(e.status.level) if definition and e.status.level != NO_LEVEL
                  else say("campaign.level.none") if e.status.level == NO_LEVEL else e.status.level)
         key = "campaign.show.employee_bot" if e.bot else "campaign.show.employee"
-        lines.append(say(key, name=e.name, colour=e.colour, characters=_list(e.characters), level=level,
+        colour = say(f"campaign.colour.{e.colour}") if has(f"campaign.colour.{e.colour}") else e.colour
+        lines.append(say(key, name=e.name, colour=colour, characters=_list(e.characters), level=level,
                          checkmarks=e.status.checkmarks, ticked=len(e.goals.ticked), rows=len(e.goals.rows_done),
                          you=people == [e.name]))  # the one person at the keyboard is "you"
 
@@ -40,7 +41,7 @@ def status_lines(campaign: Campaign, definition: Definition | None = None,
     if not campaign.mission_reports:
         lines.append(say("campaign.show.none_yet"))
     for r in campaign.mission_reports:
-        scores = ", ".join(say(f"campaign.show.score.{_outcome(r, n)}", name=n, score=s) for n, s in r.scores.items())
+        scores = say("words.list.sep").join(say(f"campaign.show.score.{_outcome(r, n)}", name=n, score=s) for n, s in r.scores.items())
         key = "campaign.show.report" if r.winner else "campaign.show.report_no_mvp"
         lines.append(say(key, game=r.game, board=r.board, winner=r.winner, scores=scores))
         if r.notes:
@@ -73,7 +74,7 @@ def _outcome(r: Any, name: str) -> str:
 
 
 def _list(items: list[str]) -> str:
-    return ", ".join(items) if items else say("campaign.show.nothing")
+    return say("words.list.sep").join(items) if items else say("campaign.show.nothing")
 
 
 def _track(marks: int, boxes: int) -> str:

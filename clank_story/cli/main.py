@@ -52,6 +52,15 @@ def _register_play() -> None:
 _register_play()
 
 
+def _register_serve() -> None:
+    from clank_story.cli.serve import serve  # click only; the web server loads on use
+
+    cli.add_command(serve)
+
+
+_register_serve()
+
+
 def _register_sim() -> None:
     from clank_story.cli.sim import sim  # click only; the simulation loads on use
 

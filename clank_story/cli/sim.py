@@ -24,13 +24,23 @@ from clank_story.cli import options
 @click.option("--book", type=click.Path(file_okay=False), help="Read the Book of Secrets from this folder.")
 @click.option("--no-story", is_flag=True, help="Play without the Book of Secrets (legacy boards read it by default).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--campaign", "definition", metavar="DEF",
+              help="Story coverage: play whole campaigns of this definition (an id, or a campaign folder).")
+@click.option("--campaigns", type=int, default=50, show_default=True,
+              help="With --campaign: how many ten-game campaigns to play.")
+@click.option("--narration", is_flag=True, help="With --campaign: also count the narration variants told.")
 @options.lang()
 def sim(games: int, players: str, board: str, seed: int, jobs: int, solo: bool, book: str | None,
-        no_story: bool, as_json: bool) -> None:
+        no_story: bool, as_json: bool, definition: str | None, campaigns: int, narration: bool) -> None:
     """Play many seeded bot games and report escapes, knock-outs, scores, game length and more.
 
-    The same seed gives the same report whatever --jobs is."""
-    from clank_story.sim import SimError, SimSpec, check_spec, simulate
+    With --campaign, play whole campaigns instead (every game and every end-of-game step, a seeded
+    mix of bot strategies) and report which passages, flags, contracts, endings, stickers and rules
+    they reached, and in which games. The same seed gives the same report whatever --jobs is."""
+    if definition is not None:
+        _coverage(definition, campaigns, seed, jobs, as_json, narration)
+        return
+    from clank_story.authoring.sim import SimError, SimSpec, check_spec, simulate
 
     spec = SimSpec(players=tuple(p.strip() for p in players.split(",") if p.strip()), board=board, seed=seed,
                    games=games, solo=solo, book=book, story=not no_story)
@@ -44,6 +54,26 @@ def sim(games: int, players: str, board: str, seed: int, jobs: int, solo: bool, 
             report = simulate(spec, max(1, jobs), bar.update)
     else:
         report = simulate(spec, max(1, jobs))
+    if as_json:
+        click.echo(json.dumps(report, indent=2))
+    else:
+        click.echo("\n".join(table(report)))
+
+
+def _coverage(definition: str, campaigns: int, seed: int, jobs: int, as_json: bool, narration: bool) -> None:
+    from clank_story.authoring.coverage import CoverageError, CoverageSpec, check_spec, coverage, table
+
+    spec = CoverageSpec(definition=definition, campaigns=campaigns, seed=seed, narration=narration)
+    try:
+        check_spec(spec)
+    except CoverageError as e:
+        click.echo(f"sim: {e}", err=True)
+        sys.exit(2)
+    if sys.stderr.isatty():
+        with click.progressbar(length=campaigns, file=sys.stderr, label="campaigns") as bar:
+            report = coverage(spec, max(1, jobs), bar.update)
+    else:
+        report = coverage(spec, max(1, jobs))
     if as_json:
         click.echo(json.dumps(report, indent=2))
     else:

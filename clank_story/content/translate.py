@@ -24,16 +24,10 @@ def overlay_path(root: Path, lang: str) -> Path:
 
 @functools.lru_cache(maxsize=32)
 def _read(path: Path, stamp: tuple[int, int]) -> Mapping[str, Any]:
-    """The overlay, read like any content file: within the size cap, UTF-8, no aliases, not too deep
-    (ContentError otherwise: a downloaded campaign's overlay may be hostile too)."""
-    import yaml
+    """Read like any content file, within the caps (a downloaded campaign's overlay may be hostile)."""
+    from clank_story.content.yamlio import load_data
 
-    from clank_story.content.reading import read_text
-    from clank_story.content.yamlio import prescan
-
-    text = read_text(path, what="a translation file")
-    prescan(text, str(path))
-    data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    data = load_data(path, what="a translation file")
     return data if isinstance(data, dict) else {}
 
 

@@ -184,6 +184,24 @@ def load_file(path: Path | str, *, what: str = "a content file") -> Node:
     return load_text(read_text(path, what=what), str(path))
 
 
+def load_data(path: Path | str, *, limit: int = MAX_FILE_BYTES, max_values: int = MAX_FILE_VALUES,
+              what: str = "a content file") -> Any:
+    """A YAML file read as plain data (libyaml's safe loader: no positions), within the caps every
+    content file has: its size, UTF-8, no aliases, not too deep, not too many values. For files taken
+    as data rather than checked field by field (translation overlays); ContentError otherwise."""
+    import yaml
+
+    text = read_text(path, limit=limit, what=what)
+    prescan(text, str(path), max_values)
+    try:
+        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        raise ContentError([Diagnostic(str(path), line, col, "CT001",
+                                       str(getattr(e, "problem", None) or e).strip())]) from None
+
+
 def check_keys(node: Node, report: Report) -> None:
     """Every mapping key must be a string: a numeric-looking id must be quoted."""
     value = node.value

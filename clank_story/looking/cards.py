@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from clank_story.looking.common import card_name, card_summary, counted, effect_text, price, w
+from clank_story.narrate.lines import what_word
 from clank_story.rules.commands import Acquire, Fight, Use
 from clank_story.rules.errors import AmbiguousCommand, UnknownCommand
 from clank_story.rules.legal import legal_commands
@@ -141,7 +142,7 @@ def _card_full(game: Game, card_id: str) -> str:
     lines = [w("card.title", name=card.name, kind=w(f"kind.{card.kind}"), cost=price(game, card_id),
                  flags=(" · " + w("sep").join(flags)) if flags else "")]
     if card.types:
-        lines.append(w("card.types", types=w("sep").join(card.types)))
+        lines.append(w("card.types", types=w("sep").join(what_word(t) for t in card.types)))
     for timing in ("play", "use", "defeat", "acquire", "arrive", "end_of_turn", "score"):
         block = card.block(timing)
         if block:

@@ -48,18 +48,19 @@ def cards_text(rules: Ruleset) -> str:
         return card.name if card else card_id
 
     deck_word = ROW_DECKS[rules.name]
-    lines = [say("catalogue.cards.header", ruleset=rules.name, distinct=len(set(rules.deck)), copies=len(rules.deck),
-                                      deck=deck_word)]
+    deck_name = say(f"catalogue.deck.{deck_word}")
+    lines = [say("catalogue.cards.header", ruleset=say(f"play.ruleset.{rules.name}"), distinct=len(set(rules.deck)),
+                 copies=len(rules.deck), deck=deck_name)]
     for section, cards in _sections(rules):
         lines.append("")
-        lines.append(say(f"catalogue.cards.section.{section}", deck=deck_word))
+        lines.append(say(f"catalogue.cards.section.{section}", deck=deck_name))
         for c in cards:
             lines.append(say("catalogue.cards.line",
-                name=c.name, id=c.id, kind=c.kind, cost=say(f"catalogue.cards.cost.{c.kind}", n=c.cost),
+                name=c.name, id=c.id, kind=say(f"look.kind.{c.kind}"), cost=say(f"catalogue.cards.cost.{c.kind}", n=c.cost),
                 points=say("catalogue.cards.points", n=c.points) if c.points else "",
                 count=say("catalogue.cards.count", n=c.count),
                 marks=(say("catalogue.cards.dragon") if c.dragon else "") + (say("catalogue.cards.danger") if c.danger else "")
-                + (say("catalogue.cards.only", where=c.only.replace("_", " ")) if c.only else "")))
+                + (say("catalogue.cards.only", where=say(f"catalogue.only.{c.only}")) if c.only else "")))
             for timing in TIMINGS:
                 block = c.block(timing)
                 if block:
@@ -71,8 +72,9 @@ def cards_text(rules: Ruleset) -> str:
 
 
 def boards_text(cat: Catalog) -> str:
-    return "\n".join(say("catalogue.board.list", id=b.id, name=b.name, ruleset=b.ruleset, spaces=len(b.spaces),
-                                            paths=len(b.paths)) for b in sorted(cat.boards.values(), key=lambda b: b.id))
+    return "\n".join(say("catalogue.board.list", id=b.id, name=b.name, ruleset=say(f"play.ruleset.{b.ruleset}"),
+                         spaces=len(b.spaces), paths=len(b.paths))
+                     for b in sorted(cat.boards.values(), key=lambda b: b.id))
 
 
 FEATURES = ("artifact", "minor_secrets", "major_secrets", "monkey_idols", "depths", "exhausting", "market",
@@ -103,7 +105,8 @@ def _needs(path) -> list[str]:
 
 def board_text(board: Board) -> str:
     sep = say("catalogue.board.features.sep")
-    lines = [say("catalogue.board.header", name=board.name, id=board.id, ruleset=board.ruleset, start=board.start,
+    lines = [say("catalogue.board.header", name=board.name, id=board.id, ruleset=say(f"play.ruleset.{board.ruleset}"),
+                 start=board.start,
                                       track=list(board.rage_track))]
     for sid, space in board.spaces.items():
         feats = _features(board, sid)
@@ -113,40 +116,3 @@ def board_text(board: Board) -> str:
             lines.append(say("catalogue.board.exit", name=board.spaces[dest].name, id=dest,
                                                 needs=(" (" + sep.join(needs) + ")") if needs else ""))
     return "\n".join(lines)
-
-
-def board_dot(board: Board) -> str:
-    """Graphviz DOT: spaces as nodes (at their `pos` when given), paths as edges."""
-    sep = say("catalogue.board.features.sep")
-
-    def q(text: str) -> str:
-        return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
-
-    lines = [f"graph {q(board.id)} {{", f"  label={q(board.name)};", "  node [shape=box, fontsize=10];"]
-    for sid, space in board.spaces.items():
-        feats = _features(board, sid)
-        label = space.name + ("\n" + sep.join(feats) if feats else "")
-        attrs = [f"label={q(label)}"]
-        if space.pos is not None:
-            attrs.append(f'pos="{space.pos[0] * 2},{-space.pos[1] * 2}!"')
-        if space.depths:
-            attrs.append("style=filled, fillcolor=lightgrey")
-        if sid == board.start:
-            attrs.append("shape=doubleoctagon")
-        lines.append(f"  {q(sid)} [{', '.join(attrs)}];")
-    for path in board.paths:
-        attrs = []
-        needs = _needs(path)
-        if needs:
-            attrs.append(f"label={q(sep.join(n for n in needs if n != say('catalogue.need.one_way')))}")
-        if path.one_way:
-            attrs.append("dir=forward")
-        if path.locked:
-            attrs.append("style=dashed")
-        if path.water:
-            attrs.append("color=blue")
-        lines.append(f"  {q(path.a)} -- {q(path.b)}" + (f" [{', '.join(attrs)}]" if attrs else "") + ";")
-    lines.append("}")
-    return "\n".join(lines)
-
-

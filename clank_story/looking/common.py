@@ -12,7 +12,7 @@ from clank_story.rules.model import BOAT, LOCK_KEY, Path
 from clank_story.rules.movement import missing_for
 from clank_story.rules.state import Game, Player
 from clank_story.rules.tokens import holds_kind
-from clank_story.words import say
+from clank_story.words import has, say
 
 
 def w(key: str, **params: Any) -> str:
@@ -21,7 +21,10 @@ def w(key: str, **params: Any) -> str:
 
 
 def card_name(game: Game, card_id: str) -> str:
-    return game.ruleset.name_of(card_id)
+    """A card's, secret's or market item's name; the tokens that are none of these (the escape tokens,
+    a monkey idol) by their word in the catalog (`look.token.*`)."""
+    name = game.ruleset.name_of(card_id)
+    return say(f"look.token.{card_id}") if name == card_id and has(f"look.token.{card_id}") else name
 
 
 def space_name(game: Game, space_id: str) -> str:

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from clank_story.narrate.wrap import WIDTH, cells, fill
 from clank_story.rules.errors import AmbiguousCommand, UnknownCommand
+from clank_story.rules.parse import unaccented
 from clank_story.rules.state import Game
 from clank_story.words import has, say, section
 
@@ -55,16 +56,20 @@ def help_text(topic: str | None, verbs: Sequence[VerbLike], *, width: int = HELP
         return _index(entries, shown, width)
     key = " ".join(topic.lower().split())
     guide = guides()
+    named = {_folded(_word(n, g)): n for n, g in guide.items()}
+    key = named.get(_folded(key), key)  # a guide by its word in the language (`ajuda regras`)
     if key in guide:
         return _guide(key, guide[key], width, game)
     verb = next((v for v in shown if key == v.name or key in v.aliases), None)
     if verb is None:
-        near = sorted({v.name for v in shown if v.name.startswith(key)} | {g for g in guide if g.startswith(key)})
+        near = sorted({v.name for v in shown if v.name.startswith(key)} |
+                      {n for w, n in named.items() if w.startswith(_folded(key))})
         if len(near) > 1:
-            raise AmbiguousCommand("help.ambiguous", f"help {topic}", text=topic, options=", ".join(near))
+            raise AmbiguousCommand("help.ambiguous", f"help {topic}", text=topic, options=say("words.list.sep").join(near))
         if not near:
             raise UnknownCommand("help.unknown", f"help {topic}", text=topic,
-                                 topics=", ".join([*(v.name for v in shown), *guide]))
+                                 topics=say("words.list.sep").join([*(_first_word(entries[v.name]) for v in shown),
+                                                                    *(_word(n, g) for n, g in guide.items())]))
         if near[0] in guide:
             return _guide(near[0], guide[near[0]], width, game)
         verb = next(v for v in shown if v.name == near[0])
@@ -84,7 +89,8 @@ def _index(entries: dict[str, Any], shown: Sequence[VerbLike], width: int) -> st
         lines.append("")
     lines.append(say("help.groups.guide"))
     for name, g in guides().items():
-        lines.append(fill(say("help.guide.line", topic=name, summary=g["summary"]), width, subsequent="      "))
+        lines.append(fill(say("help.guide.line", topic=_word(name, g), summary=g["summary"]), width,
+                          subsequent="      "))
     lines.append("")
     lines.append(fill(say("help.footer").strip(), width))
     return "\n".join(lines)
@@ -97,21 +103,24 @@ def _guide(name: str, entry: dict[str, Any], width: int, game: Game | None) -> s
         lines += ["", *market_lines(game, width)]
     see = entry.get("see")
     if see:
-        lines += ["", fill(say("help.guide.see", topics=", ".join(f"`help {s}`" for s in see)), width)]
+        words = [say("help.guide.ref", topic=_word(s, guides().get(s, {}))) for s in see]
+        lines += ["", fill(say("help.guide.see", topics=say("words.list.sep").join(words)), width)]
     return "\n".join(lines)
 
 
 def _command(verb: VerbLike, e: dict[str, Any], width: int, game: Game | None) -> str:
-    lines = [say("help.usage", usage=e["usage"]), "", fill(e["summary"][:1].upper() + e["summary"][1:] + ".", width)]
+    lines = [say("help.usage", usage=e["usage"]), "",
+             fill(say("help.summary", summary=e["summary"][:1].upper() + e["summary"][1:]), width)]
     if e.get("text"):
         lines += ["", *_paragraphs(e["text"], width)]
     if verb.name == "market" and game is not None:
         lines += ["", *market_lines(game, width)]
-    if verb.aliases:
-        lines += ["", say("help.aliases", aliases=", ".join(verb.aliases))]
+    others = [w for w in (verb.name, *verb.aliases) if w != _first_word(e)]  # the usage names one of them
+    if others:
+        lines += ["", say("help.aliases", aliases=say("words.list.sep").join(others))]
     lines += ["", say("help.examples")] + [f"  {x}" for x in e.get("examples", ())]
     if verb.name in guides():
-        lines += ["", say("help.guide.more", topic=verb.name)]
+        lines += ["", say("help.guide.more", topic=_word(verb.name, guides()[verb.name]))]
     return "\n".join(lines)
 
 
@@ -130,6 +139,21 @@ def market_lines(game: Game, width: int = HELP_WIDTH) -> list[str]:
         lines.append(fill(say("help.market.item", name=item.name, id=item.kind, price=item.price, what=what),
                           width, subsequent="      "))
     places = [s.name for s in game.board.spaces.values() if s.market]
-    lines.append(fill(say("help.market.where", places=", ".join(places)) if places
+    lines.append(fill(say("help.market.where", places=say("words.list.sep").join(places)) if places
                       else say("help.market.nowhere"), width))
     return lines
+
+
+def _word(name: str, guide: dict[str, Any]) -> str:
+    """What a guide is typed as: its word in the language (`regras`), else its name (`rules`)."""
+    return str(guide.get("word") or name)
+
+
+def _folded(text: str) -> str:
+    """Lower case, without the accents of Latin letters: `ajuda dragao` finds the guide `dragão`."""
+    return unaccented(text.lower())
+
+
+def _first_word(topic: dict[str, Any]) -> str:
+    """The command word a topic's usage line starts with (the verb's name, or its word in the language)."""
+    return str(topic["usage"]).split(" ")[0]

@@ -34,7 +34,7 @@ def status_line(game: Game) -> str:
     """One line for the REPL's bottom toolbar, in full (`toolbar` fits it to a width)."""
 
     if game.over:
-        return w("bar.over", scores=", ".join(f"{p.name} {p.score}" for p in game.players))
+        return w("bar.over", scores=w("sep").join(f"{p.name} {p.score}" for p in game.players))
     p = game.me
     turn = game.turn
     return w("bar", turn=game.turn_number, space=space_name(game, p.space) if p.status != ESCAPED else

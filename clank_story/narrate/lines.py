@@ -113,13 +113,13 @@ class Narrator:
                     parts.append(self.w("black", n=event.black))
                 if event.returned:
                     parts.append(self.w("returned", n=event.returned))
-                params["hits"] = ", ".join(parts) if event.hits or parts else self.w("hits.none")
+                params["hits"] = self.w("list.sep").join(parts) if event.hits or parts else self.w("hits.none")
                 if not event.hits and parts:
                     params["hits"] += "; " + self.w("hits.none")
             case ev.KnockedOut():
                 params["zero"] = self.w("zero") if event.scores_zero else ""
             case ev.GameOver():
-                params["scores"] = ", ".join(self.w("score", player=p, n=n) for p, n in event.scores.items())
+                params["scores"] = self.w("list.sep").join(self.w("score", player=p, n=n) for p, n in event.scores.items())
                 params["winner"] = self.w("winner", player=event.winner) if event.winner else self.w("no_winner")
             case ev.StoryEffect():
                 params["value"] = event.value
@@ -157,7 +157,8 @@ class Narrator:
         if "space" in option:
             return self.space(game, option["space"])
         if "pile" in option:
-            return self.w("option.card_in", card=self.card(game, option["card"]), pile=option["pile"])
+            pile = str(option["pile"])
+            return self.w("option.card_in", card=self.card(game, option["card"]), pile=_form(f"option.pile.{pile}") or pile)
         if "card" in option:
             return self.card(game, option["card"])
         return str(option)
@@ -169,11 +170,18 @@ def _form(key: str, n: Any = 1) -> str | None:
     return None if value is None else str(choose(value, {"n": n}))
 
 
+def what_word(value: Any) -> str:
+    """A kind an effect names (a card type, a market item, a kind of space) in the current language
+    (`narrate.what.*`), else as written in the data."""
+    return _form(f"what.{value}") or str(value).replace("_", " ")
+
+
 def describe_block(narrator: Narrator | None, block: Any, name: Callable[[str], str] | None = None) -> str:
     """A short text for a block of effects, generated from the data (`+2 Skill, +1 Clank`), with its
     conditions (`if you played another companion: draw 1`) and multipliers (`+1 Skill per ...`)."""
     name = name or (lambda card_id: card_id)
     alternatives = _form("effect.or") or " / "
+    sep = _form("effect.sep") or ", "
     parts: list[str] = []
     for m in [block] if isinstance(block, Mapping) else block:
         bits: list[str] = []
@@ -206,12 +214,12 @@ def describe_block(narrator: Narrator | None, block: Any, name: Callable[[str], 
                     bits.append(fill(template, {"n": value, "what": value}, strict=True))
                 except ValueError:  # `{n:+d}` meets a non-number
                     bits.append(f"{key} {value}")
-        text = ", ".join(bits)
+        text = sep.join(bits)
         per = m.get("per")
         if per:
             (key, what), = per.items()
             text = fill(_form("effect.per") or "{effects} {per}",
-                        {"effects": text, "per": fill(_form(f"per.{key}") or key, {"what": what})})
+                        {"effects": text, "per": fill(_form(f"per.{key}") or key, {"what": what_word(what)})})
         cond = m.get("if")
         if isinstance(cond, str):  # a passage's Jinja condition is shown as written (with what it does)
             text = text and fill(_form("effect.if") or "{cond}: {effects}",
@@ -220,9 +228,8 @@ def describe_block(narrator: Narrator | None, block: Any, name: Callable[[str], 
         elif cond:
             (key, what), = cond.items()
             text = fill(_form("effect.if") or "{cond}: {effects}",
-                        {"cond": fill(_form(f"cond.{key}") or key, {"what": str(what).replace("_", " ")}),
-                         "effects": text})
+                        {"cond": fill(_form(f"cond.{key}") or key, {"what": what_word(what)}), "effects": text})
         if text:
             parts.append(text)
-    return "; ".join(parts) if any(isinstance(m, Mapping) and ("if" in m or "per" in m)
-                                   for m in ([block] if isinstance(block, Mapping) else block)) else ", ".join(parts)
+    return (_form("effect.groups") or "; ").join(parts) if any(isinstance(m, Mapping) and ("if" in m or "per" in m)
+                                   for m in ([block] if isinstance(block, Mapping) else block)) else sep.join(parts)

@@ -42,10 +42,11 @@ PARAGRAPHS = (ev.DragonAttacked, ev.KnockedOut, ev.Escaped, ev.GameOver)
 HAND_SIZE = 5
 # Events of the story layer (story/events.py), by kind: told in full even in a rival's summary.
 STORY_KINDS = frozenset({"PassageOpened", "QuestionAsked", "StoryChoice", "ContractRow", "ContractAdded",
-                         "ContractCompleted", "ContractDestroyed", "StoryApology", "CardDestroyed",
+                         "ContractCompleted", "ContractDestroyed", "ContractExpired", "StoryApology", "CardDestroyed",
                          "CardporiumAdded", "PatronPlaced", "StickerPlaced", "RuleUnlocked", "CheckmarksEarned"})
 # story event kind -> (prose beat kind, the field that names a card or thing)
 STORY_BEATS = {"ContractAdded": ("contract_added", None), "ContractDestroyed": ("contract_destroyed", None),
+               "ContractExpired": ("contract_expired", None),
                "ContractCompleted": ("contract_done", None), "StoryApology": ("apology", None),
                "CardDestroyed": ("card_destroyed", "card"), "CardporiumAdded": ("cardporium", "card"),
                "PatronPlaced": ("patron", "card"), "StickerPlaced": ("sticker", None),
@@ -137,7 +138,11 @@ class ProseNarrator:
         self.index = 0
         self.blank = True  # the last thing said was a blank line (or nothing yet)
         self.legacy = False  # templates may say `squelch` on the moor and `creep` in the halls
+        # who the dragon and the company are ({{ dragon }}, {{ company }}): a campaign's definition names
+        # its own (the table sets them); otherwise the catalog's
+        self.names = {"dragon": narrate_word("names.dragon"), "company": narrate_word("names.company")}
         self.told_question: tuple[str, tuple[str, ...]] | None = None  # story choices just told in full
+        self.counts: Counter[tuple[str, int]] | None = None  # (kind, variant) -> uses, when someone counts
 
     # -- state for undo and saves ----------------------------------------------------------------
     def state(self) -> dict[str, Any]:
@@ -269,12 +274,15 @@ class ProseNarrator:
         variants = self.prose.get(kind) or []
         if not variants:
             return ""
-        variant = variants[self._pick(kind, len(variants))]
+        index = self._pick(kind, len(variants))
+        variant = variants[index]
+        if self.counts is not None:  # story coverage counts how often each variant is told
+            self.counts[(kind, index)] += 1
         if isinstance(variant, Mapping):
             source = variant.get("you") if you and "you" in variant else variant.get("they", variant.get("you", ""))
         else:
             source = variant
-        text = _fill(source, {"legacy": self.legacy, **ctx})
+        text = _fill(source, {"legacy": self.legacy, **self.names, **ctx})
         return tidy(" ".join(text.split()))
 
     # -- turns -----------------------------------------------------------------------------------
@@ -564,7 +572,7 @@ class ProseNarrator:
         match e:
             case ev.DragonAttacked():
                 hurt = [p for p in e.hits]
-                names = self.listing(["you" if p == you else p for p in hurt])
+                names = self.listing([self.w("you") if p == you else p for p in hurt])
                 ctx = {"reason": e.reason, "cubes": e.cubes, "hurt": names,
                        "single": len(hurt) == 1 and hurt[0] != you}
                 text = self._safe(game, "dragon_attack", ctx, False, e)
@@ -573,7 +581,7 @@ class ProseNarrator:
                     nums.append(self.w("num.black", n=e.black))
                 if e.returned:
                     nums.append(self.w("num.returned", n=e.returned))
-                numbers = self.w("num.cubes", n=e.cubes) + (": " + self.w("num.sep").join(nums) if nums else "")
+                numbers = self.w("num.cubes", n=e.cubes) + (self.w("num.drawn") + self.w("num.sep").join(nums) if nums else "")
                 return [Line(self._wrap(self.w("num.beside", text=text, numbers=numbers)), "dragon")]
             case ev.KnockedOut():
                 p = game.player(e.player)
@@ -587,7 +595,7 @@ class ProseNarrator:
             case ev.GameOver():
                 ranked = sorted(e.scores.values(), reverse=True)
                 margin = ranked[0] - ranked[1] if len(ranked) > 1 and e.winner else 0
-                ctx = {"reason": self.w(f"reason.{e.reason}"), "winner": ("You" if e.winner == you else e.winner)
+                ctx = {"reason": self.w(f"reason.{e.reason}"), "winner": (_upfirst(self.w("you")) if e.winner == you else e.winner)
                        if e.winner else "", "winner_you": e.winner is not None and e.winner == you, "margin": margin}
                 text = self._wrap(self._safe(game, "game_over", ctx, False, e))
                 return [Line(text + "\n" + "\n".join(score_lines(game)), "over")]

@@ -175,8 +175,13 @@ def complete(game: Game, before_cursor: str, *, contracts: bool = False) -> list
     text = before_cursor.lstrip()
     if " " not in text:
         want = text.lower()
-        return [Candidate(v, -len(text), v, meta) for v, meta in verb_options(game, contracts=contracts)
-                if v.startswith(want)]
+        out = []
+        for v, meta in verb_options(game, contracts=contracts):
+            # the English name, and the words the player's language adds for it (`jogar` for `play`)
+            for word in (v, *verbs.language_aliases(verbs.BY_NAME[v])):
+                if word.startswith(want) and (word == v or want):
+                    out.append(Candidate(word, -len(text), word, meta))
+        return out
     word, _, arg = text.partition(" ")
     try:
         options = arguments(game, word)

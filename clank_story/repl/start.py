@@ -114,7 +114,7 @@ def main(options: PlayOptions, stdin: TextIO | None = None, stdout: TextIO | Non
     stdout = sys.stdout if stdout is None else stdout
     try:
         config = load()
-        _use_language(options, config)
+        use_config_language(options, config)
     except ConfigError as e:
         print(e, file=sys.stderr)
         return 2
@@ -150,7 +150,7 @@ def main(options: PlayOptions, stdin: TextIO | None = None, stdout: TextIO | Non
 PLAIN_WIDTH = 100_000  # plain mode on a terminal: one idea to a line, never broken by us
 
 
-def _use_language(options: PlayOptions, config: Config) -> None:
+def use_config_language(options: PlayOptions, config: Config) -> None:
     """The config file's language, unless --lang or CLANK_STORY_LANG says otherwise."""
     if config.language and not options.lang_given and not os.environ.get("CLANK_STORY_LANG"):
         from clank_story import words

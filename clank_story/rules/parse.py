@@ -1,9 +1,11 @@
 """parse(text, game) -> Command, with errors that quote the input and say what would work.
 
-Names match by id, full name or unique prefix, case-insensitively."""
+Names match by id, full name or unique prefix, case-insensitively and with or without the accents of
+Latin letters ("mercenario" finds "Mercenário")."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable
 
 from clank_story.rules import actions
@@ -30,7 +32,20 @@ VERBS = ("play", "acquire", "buy", "use", "fight", "move", "go", "teleport", "ta
 
 
 def _norm(text: str) -> str:
-    return " ".join(text.lower().replace("-", " ").replace("_", " ").split())
+    return " ".join(unaccented(text.lower()).replace("-", " ").replace("_", " ").split())
+
+
+def unaccented(text: str) -> str:
+    """Latin letters without their accents (á -> a, ç -> c); other scripts as they are, so a Japanese
+    name keeps its dakuten."""
+    if text.isascii():
+        return text
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFD", text):
+        if unicodedata.combining(ch) and out and out[-1].isascii():
+            continue
+        out.append(ch)
+    return unicodedata.normalize("NFC", "".join(out))
 
 
 def match(text: str, options: Iterable[tuple[str, str]]) -> list[str]:

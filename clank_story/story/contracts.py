@@ -13,6 +13,12 @@ A contract file (any Book of Secrets file) holds a `contracts:` list:
         passage: "201"
         reward: [{checkmark: 1}]
         destroy: true                   # default: leaves the row when done
+        expires: campaign.game_number > 6 or campaign.flags.mill_sold
+        expired: The mill has new owners, who do their own inspecting.
+
+A contract that can no longer be done says so with `expires` (a Jinja condition, judged before the
+contract row is read at the start of every game and whenever the contract's trigger fires): it then
+leaves the row with its `expired` line of prose instead of completing, and is never read aloud again.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from typing import Any
 from clank_story.content.diagnostics import Report
 from clank_story.content.schema import Field, check_fields, suggest
 from clank_story.content.yamlio import Node, plain
+from clank_story.story.effectcheck import check_effects, remap
 
 SIMPLE_TRIGGERS = ("end_of_turn", "end_of_game", "start_of_game")
 ARG_TRIGGERS = {"enter_space": "a space id", "acquire": "a card id", "defeat": "a card id"}
@@ -40,6 +47,9 @@ CONTRACT = {
     "passage": Field("id", "the passage to read when completed"),
     "reward": Field("block", "effects when completed"),
     "destroy": Field("bool", "leave the row (and the campaign) when done; default true"),
+    "expires": Field("str", "a Jinja condition: when it holds the contract can no longer be done and leaves "
+                            "the row (checked before the row is read and when its trigger fires)"),
+    "expired": Field("str", "the line of prose told when it expires"),
 }
 
 
@@ -55,6 +65,8 @@ class Contract:
     passage: str | None = None
     reward: list[dict[str, Any]] = field(default_factory=list)
     destroy: bool = True
+    expires: str | None = None
+    expired: str = ""
     path: str = ""
     line: int = 1
     col: int = 1
@@ -66,8 +78,6 @@ class Contract:
 
 def check_contract(node: Node, report: Report) -> dict[str, Any] | None:
     """Validate one contract mapping; plain data for `Contract.from_data`, or None if unusable."""
-    from clank_story.story.passages import check_effects, remap
-
     local = Report()
     if not check_fields(node, CONTRACT, local, "a contract"):
         remap(local, report)
@@ -92,6 +102,7 @@ def check_contract(node: Node, report: Report) -> dict[str, Any] | None:
         "id": str(v["id"]), "name": str(v["name"]), "description": str(v["description"]), "trigger": trigger,
         "target": target, "condition": v.get("if"), "cost": plain(v.get("cost") or {}),
         "passage": v.get("passage"), "reward": reward, "destroy": bool(v.get("destroy", True)),
+        "expires": v.get("expires"), "expired": str(v.get("expired") or ""),
         "path": node.path, "line": node.line, "col": node.col,
     }
 

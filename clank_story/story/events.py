@@ -53,6 +53,24 @@ class ContractDestroyed(Event):
     name: str
 
 
+@dataclass(frozen=True, slots=True)
+class ContractExpired(Event):
+    """A contract that can no longer be done leaves the row, with its line of prose."""
+
+    contract: str
+    name: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OnlyOption(Event):
+    """A passage's choices came down to one option: it is taken without asking (told by its passage)."""
+
+    player: str
+    passage: str
+    label: str
+
+
 # Campaign-permanent changes (the StoryState records them for the campaign file).
 @dataclass(frozen=True, slots=True)
 class CardDestroyed(Event):

@@ -11,8 +11,10 @@ from typing import Any
 
 from jinja2 import pass_context
 
+from clank_story.rules.tokens import is_kind
 from clank_story.rules.view import CampaignView, GameView, PlayerView
 from clank_story.words import listing
+from clank_story.words import plural as plural_category
 
 
 @dataclass(frozen=True)
@@ -82,17 +84,17 @@ def _has_card(player: Any, card: str) -> bool:
         "the player holds a token of this id or kind (canoe, crown, master-key, monkey-idol, ...)")
 @pass_context
 def _has_token(ctx: Any, player: Any, token: str) -> bool:
-    from clank_story.rules.effects import token_kind
-
     game = _game(ctx)
-    return any(t == token or token_kind(game, t) == token for t in _player(player).tokens)
+    return any(is_kind(game, t, token) for t in _player(player).tokens)
 
 
 # -- filters ----------------------------------------------------------------------------------------
 @helper("filter", "plural", "{{ me.gold | plural('coin') }}, {{ n | plural('mouse', 'mice') }}",
-        "the number and the word, singular for 1 and plural otherwise (default: word + 's')")
+        "the number and the word: the singular where the language's plural rules say `one` (English: 1; "
+        "Portuguese: 0 and 1), the plural otherwise (default: word + 's')")
 def _plural(n: Any, singular: str, plural: str | None = None) -> str:
-    word = singular if n == 1 else (plural if plural is not None else singular + "s")
+    one = isinstance(n, int) and plural_category(n) == "one"
+    word = singular if one else (plural if plural is not None else singular + "s")
     return f"{n} {word}"
 
 

@@ -16,13 +16,15 @@ from pathlib import Path
 from typing import Any
 
 from clank_story.content.diagnostics import ContentError, Diagnostic, Report
-from clank_story.content.effects_check import Refs, check_block
 from clank_story.content.reading import MAX_BOOK_FILE_BYTES, SIZE_CODE, decode, read_bytes, yaml_files
 from clank_story.content.schema import Field, check_fields
-from clank_story.content.yamlio import Node, plain
+from clank_story.content.yamlio import Node
 from clank_story.story.contracts import Contract, check_contract
-from clank_story.story.render import Compiled, StoryProblem, compile_condition, compile_template
-from clank_story.story.yamlfast import PosMap, is_literal, load_text
+from clank_story.story.effectcheck import CARD_EFFECTS, CONTRACT_EFFECTS, _compile, check_effects, remap
+from clank_story.story.render import Compiled, compile_condition, compile_template
+from clank_story.story.translation import translate
+from clank_story.story.yamlfast import is_literal, load_text
+from clank_story.words import language
 
 MAX_FILE_ERRORS = 200  # errors in one book file before the rest of it is left unchecked
 
@@ -35,6 +37,8 @@ PASSAGE = {
     "choices": Field("list", "options the reader picks one of with `choose N`"),
     "goto": Field("id", "the passage to read next (after the choice, if any)"),
     "once": Field("any", "true, or a `|` short text: later visits show only the short form"),
+    "franchise": Field("bool", "its choice is the franchise's to make (a signature that binds the branch): "
+                               "it is put to the first seat a person plays, whoever read the passage"),
 }
 CHOICE = {
     "text": Field("str", "what the option says (Jinja allowed)", True),
@@ -46,17 +50,6 @@ BOOK_FILE = {
     "passages": Field("map", "passages by id"),
     "contracts": Field("list", "contract definitions"),
 }
-_CODES = {"CT004": "BS010", "CT005": "BS011", "CT006": "BS012", "CT007": "BS013",
-          "CD100": "BS100", "CD101": "BS101", "CD102": "BS102", "CD104": "BS104", "CD105": "BS105"}
-CARD_EFFECTS = ("gain_card", "destroy_card", "cardporium", "patron")
-CONTRACT_EFFECTS = ("add_contract", "complete_contract", "destroy_contract")
-
-
-def remap(local: Report, report: Report) -> None:
-    """Field and effect checks shared with cards speak CT/CD codes; the book speaks BS."""
-    for d in local.diagnostics:
-        report.diagnostics.append(Diagnostic(d.path, d.line, d.col, _CODES.get(d.code, d.code), d.message,
-                                             d.severity))
 
 
 # -- the book ---------------------------------------------------------------------------------------
@@ -121,8 +114,9 @@ class Book:
 
 # -- loading ----------------------------------------------------------------------------------------
 def book_files(root: Path) -> list[Path]:
-    """The book's YAML files (hidden ones skipped); ContentError (CT008) past the folder caps."""
-    return yaml_files(root)
+    """The book's own files: every YAML file under `root` but its translations (`locale/`), hidden ones
+    skipped, walked within the folder caps (ContentError, CT008, past them: content/reading.py)."""
+    return [p for p in yaml_files(root) if "locale" not in p.relative_to(root).parts[:-1]]
 
 
 def load_book(root: str | Path, *, cards: Iterable[str] | None = None, cache: bool = True,
@@ -151,6 +145,7 @@ def load_book(root: str | Path, *, cards: Iterable[str] | None = None, cache: bo
     assemble(book, [e for e in entries if e is not None], set(cards) if cards is not None else None)
     if strict and book.errors:
         raise ContentError(book.diagnostics)
+    translate(book, Path(root), language())  # the player's language over the English words
     return book
 
 
@@ -261,8 +256,9 @@ def entry_from_text(text: str, path: str) -> dict[str, Any]:
             for cnode in node.child("contracts").elements():
                 data = check_contract(cnode, report)
                 if data is not None:
-                    if data.get("condition") is not None:
-                        _compile(compile_condition, data["condition"], cnode.child("if"), report, {}, "if")
+                    for key, field_name in (("condition", "if"), ("expires", "expires")):
+                        if data.get(key) is not None:
+                            _compile(compile_condition, data[key], cnode.child(field_name), report, {}, field_name)
                     entry["contracts"].append(data)
     entry["diags"].extend(_plain_diag(d, None) for d in report.diagnostics)
     return entry
@@ -283,6 +279,8 @@ def check_passage(pid: str, node: Node, key_pos: tuple[int, int], report: Report
     v = node.value
     if "title" in v:
         data["title"] = str(v["title"])
+    if v.get("franchise"):
+        data["franchise"] = True
     if "text" in v:
         _text(node, "text", data, codes, report, lines)
     if "once" in v:
@@ -353,77 +351,6 @@ def _choice(i: int, cnode: Node, report: Report, codes: dict[str, Any], data: di
         choice["goto"] = str(v["goto"])
         data["refs"].append(("passage", choice["goto"], *cnode.value_pos("goto")))
     return choice
-
-
-def check_effects(node: Node, report: Report, codes: dict[str, Any] | None = None, prefix: str = "effect",
-                  data: dict[str, Any] | None = None) -> list[dict[str, Any]]:
-    """An effect block as a list of mappings. A string `if:` is a Jinja condition judged when the
-    passage is read; a mapping `if:` is a card condition. Story effects are allowed."""
-    items = [node] if isinstance(node.value, dict) else list(node.elements()) if isinstance(node.value, list) else []
-    if not items:
-        report.error(node.path, node.line, node.col, "BS100", "effects are a mapping or a list of mappings")
-        return []
-    out: list[dict[str, Any]] = []
-    for i, m in enumerate(items):
-        if not isinstance(m.value, dict):
-            report.error(m.path, m.line, m.col, "BS100", "each effect in a list is a mapping like {gold: 2}")
-            continue
-        rest = m
-        cond = m.value.get("if")
-        if isinstance(cond, str):
-            key = f"{prefix}.{i}.if"
-            if codes is not None:
-                _compile(compile_condition, cond, m.child("if"), report, codes, key)
-                if data is not None:
-                    data["pos"][key] = m.value_pos("if")
-            trimmed = PosMap((k, val) for k, val in m.value.items() if k != "if")
-            trimmed.lc = m.value.lc
-            rest = Node(trimmed, m.path, m.line, m.col)
-        local = Report()
-        refs = Refs()
-        check_block(rest, local, refs, story=True)
-        remap(local, report)
-        _story_args(rest, report)
-        if data is not None:
-            for card, cnode in refs.cards:
-                data["refs"].append(("card", card, cnode.line, cnode.col))
-            for key, value in rest.value.items():
-                if key == "goto" and isinstance(value, str):
-                    data["refs"].append(("passage", value, *rest.value_pos(key)))
-                elif key in CONTRACT_EFFECTS and isinstance(value, str):
-                    data["refs"].append(("contract", value, *rest.value_pos(key)))
-        out.append(plain(m.value))
-    return out
-
-
-def _story_args(m: Node, report: Report) -> None:
-    """Finer argument checks for story effects than the shared registry's arg kinds."""
-    for key, value in m.value.items():
-        bad = ""
-        if key == "counter":
-            ok = isinstance(value, str) or (isinstance(value, dict) and value and all(
-                isinstance(n, int) and not isinstance(n, bool) for n in value.values()))
-            bad = "" if ok else "a counter name (adds 1) or {name: amount}"
-        elif key == "flag" and isinstance(value, dict) and not value:
-            bad = "a flag name, or {name: value}"
-        elif key in ("unflag", "goto", "sticker", "unlock", *CONTRACT_EFFECTS) and not isinstance(value, str):
-            bad = "an id"
-        if bad:
-            line, col = m.value_pos(key)
-            report.error(m.path, line, col, "BS102", f"bad argument for '{key}': expected {bad}")
-
-
-def _compile(fn: Any, source: str, node: Node | None, report: Report, codes: dict[str, Any], key: str,
-             path: str | None = None, pos: tuple[int, int] | None = None) -> None:
-    try:
-        fn(source)
-        codes[key] = source
-    except StoryProblem as e:
-        if pos is not None:  # a `|` block: template line N is N lines below the `|`
-            line, col = pos[0] + e.line, pos[1]
-            report.error(path or "", line, col, e.code, e.message)
-        elif node is not None:
-            report.error(node.path, node.line, node.col, e.code, e.message)
 
 
 def _plain_diag(d: Diagnostic, passage: str | None) -> list[Any]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from clank_story.content.diagnostics import Diagnostic
@@ -29,6 +29,7 @@ from clank_story.rules import effects
 from clank_story.rules import events as ev
 from clank_story.rules.state import Game
 from clank_story.rules.view import views
+from clank_story.story import effects as story_effects
 from clank_story.story import events as sev
 from clank_story.story.budget import allowance
 from clank_story.story.contracts import MUST_HAVE, Contract
@@ -40,17 +41,18 @@ from clank_story.words import say
 log = logging.getLogger("clank_story.story")
 
 MAX_CHAIN = 25
-CAMPAIGN_LISTS = {"destroy_card": ("destroyed_cards", sev.CardDestroyed),
-                  "cardporium": ("cardporium", sev.CardporiumAdded), "sticker": ("stickers", sev.StickerPlaced),
-                  "unlock": ("unlocked", sev.RuleUnlocked), "patron": ("patrons", sev.PatronPlaced)}
+KEPT_EVENTS: dict[str, Callable[[str, str], ev.Event]] = {
+    "destroy_card": sev.CardDestroyed, "cardporium": sev.CardporiumAdded, "sticker": sev.StickerPlaced,
+    "unlock": sev.RuleUnlocked, "patron": sev.PatronPlaced}
 
 
 class Router:
-    def __init__(self, book: Book, state: StoryState, *, prologue: str | None = None,
+    def __init__(self, book: Book, state: StoryState, *, prologue: str | Sequence[str] | None = None,
                  epilogue: str | None = None, waypoints: dict[str, str] | None = None) -> None:
         self.book = book
         self.state = state
-        self.prologue = prologue
+        # read before the first turn, in order: the game's prologue, then any an unlocked rule adds
+        self.prologues = [prologue] if isinstance(prologue, str) else [p for p in prologue or () if p]
         self.epilogue = epilogue
         # A campaign game may give a board's waypoint numbers passages of its own (the board side
         # and chapter decide what a number means): waypoint id -> passage id.
@@ -71,6 +73,9 @@ class Router:
             for e in events:
                 out += self._on(e)
             out += self._pump()
+            if self.state.row_read:
+                out += self._expire_due()
+        self._publish()
         return out
 
     def open(self, game: Game, passage: str, player: str | None = None, source: str = "story") -> list[ev.Event]:
@@ -79,7 +84,9 @@ class Router:
         self.state.chain = []
         self.state.agenda.insert(0, _open(passage, player or game.me.name, source))
         with allowance():
-            return self._pump()
+            out = self._pump()
+        self._publish()
+        return out
 
     def contract_row(self) -> list[Contract]:
         return [self.book.contracts[c] for c in self.state.contracts if c in self.book.contracts]
@@ -104,6 +111,8 @@ class Router:
         match e:
             case ev.WaypointEntered():
                 state.agenda.append(_open(self.waypoints.get(e.passage, e.passage), e.player, e.space))
+                if e.passage not in state.waypoints_read:
+                    state.waypoints_read.append(e.passage)
             case ev.StoryChoice():
                 state.chain = []
                 return self._choice(e)
@@ -112,8 +121,8 @@ class Router:
             case ev.TurnStarted() if not state.started:
                 # the rulebook's order: the prologue, the contract row read aloud, then play
                 state.started = True
-                if self.prologue:
-                    state.agenda.append(_open(self.prologue, self._game.players[0].name, "prologue"))
+                for passage in self.prologues:
+                    state.agenda.append(_open(passage, self.franchise_reader(), "prologue"))
                 state.agenda.append({"do": "row"})
                 for p in self._game.players:
                     self._contracts("start_of_game", p.name)
@@ -130,8 +139,23 @@ class Router:
                 for p in self._game.players:
                     self._contracts("end_of_game", p.name)
                 if self.epilogue:
-                    state.agenda.append(_open(self.epilogue, self._game.players[0].name, "epilogue"))
+                    state.agenda.append(_open(self.epilogue, self.franchise_reader(), "epilogue"))
         return []
+
+    def franchise_reader(self, fallback: str | None = None) -> str:
+        """Who answers for the franchise (the prologue's plans, a signature the whole branch is bound
+        by): the first seat a person plays, else `fallback`, else the first seat."""
+        for p in self._game.players:
+            if not p.bot:
+                return p.name
+        return fallback or self._game.players[0].name
+
+    def _publish(self) -> None:
+        """What every player at the table knows of the story, as plain data for the bots
+        (`game.notes["story"]`): the contract row with each contract's trigger and target, and the
+        waypoints whose passages were read this game."""
+        row = [[c.id, c.trigger, c.target] for c in self.contract_row()]
+        self._game.notes["story"] = {"contracts": row, "waypoints": list(self.state.waypoints_read)}
 
     @property
     def _game(self) -> Game:
@@ -163,6 +187,8 @@ class Router:
             elif kind == "complete":
                 out += self._complete(step["id"], step["player"], pay=step.get("pay", True))
             elif kind == "row":
+                out += self._expire_due()
+                state.row_read = True
                 row = self.contract_row()
                 if row:
                     out.append(sev.ContractRow(tuple((c.id, c.name, c.description) for c in row)))
@@ -227,12 +253,21 @@ class Router:
                     key = f"choice.{i}.if" if "if" in choice else f"choice.{i}.text"
                     self._drop_chain()
                     return [self._problem(passage, key, e)]
-                options.append({"label": label, "choice": i, "then": step.get("goto"), "source": source})
+                goto = choice.get("goto") or step.get("goto")
+                options.append({"label": label, "choice": i, "then": step.get("goto"), "source": source,
+                                "effects": choice.get("effects") or [],
+                                "new": bool(goto) and not self.state.has_seen(str(goto))})
+        if len(options) == 1:  # one option is no choice: take it, and let its passage tell it
+            only = options[0]
+            taken = ev.StoryChoice(player, pid, 1, only)
+            return [sev.OnlyOption(player, pid, only["label"]), *self._choice(taken)]
         if options:
-            effects.ask(self._game, self._game.player(player), "story", options, source, optional=False,
+            # a decision of the franchise's (a signature that binds the branch) goes to a person's seat
+            asked = self.franchise_reader(player) if passage.data.get("franchise") else player
+            effects.ask(self._game, self._game.player(asked), "story", options, source, optional=False,
                         passage=pid)
             # the choices as an event too, so a transcript shows what a bot was offered
-            return [ev.QuestionAsked(player, "story", tuple(o["label"] for o in options))]
+            return [ev.QuestionAsked(asked, "story", tuple(o["label"] for o in options))]
         if step.get("goto"):
             self.state.agenda.insert(0, _open(step["goto"], player, source))
         return []
@@ -293,51 +328,22 @@ class Router:
         else:
             produced = effects.apply_block(game, player, chosen, source)
         out: list[ev.Event] = []
-        for e in produced:
+        for i, e in enumerate(produced):
             if not isinstance(e, ev.StoryEffect):
                 out.append(e)
+            elif e.effect == "destroy_card" and not _trashed_next(produced, i):
+                _out_of_this_game(game, str(e.value))
             out += self._on(e)
         return out
 
     def _effect(self, e: ev.StoryEffect) -> list[ev.Event]:
-        state, name, value, player = self.state, e.effect, e.value, e.player
-        if name == "flag":
-            state.flags.update(value if isinstance(value, dict) else {str(value): True})
-        elif name == "unflag":
-            state.flags.pop(str(value), None)
-        elif name == "counter":
-            for key, n in (value.items() if isinstance(value, dict) else [(str(value), 1)]):
-                state.counters[key] = state.counters.get(key, 0) + int(n)
-        elif name == "goto":
-            for step in state.agenda:
-                if step["do"] in ("offer", "next"):
-                    step["goto"] = str(value)
-                    break
-            else:
-                state.agenda.insert(0, _open(str(value), player, e.source))
-        elif name in CAMPAIGN_LISTS:
-            field_name, event = CAMPAIGN_LISTS[name]
-            getattr(state, field_name).append(str(value))
-            return [event(player, str(value))]
-        elif name == "checkmark":
-            state.checkmarks[player] = state.checkmarks.get(player, 0) + int(value)
-            return [sev.CheckmarksEarned(player, int(value))]
-        elif name == "add_contract":
-            if value in self.book.contracts and value not in state.contracts:
-                state.contracts.append(value)
-                return [sev.ContractAdded(value, self.book.contracts[value].name)]
-        elif name == "complete_contract":
-            if value in state.contracts:
-                state.agenda.insert(0, {"do": "complete", "id": value, "player": player, "pay": False})
-        elif name == "destroy_contract":
-            if value in state.contracts:
-                state.contracts.remove(value)
-                state.contracts_destroyed.append(value)
-                c = self.book.contracts.get(value)
-                return [sev.ContractDestroyed(value, c.name if c else value)]
-        elif name == "end_game":
-            state.ended_by_story = bool(value)
-        return []
+        """A story effect the engine reported: the story effects table applies it to this game's
+        ledger (the story state), which tells what happened as events."""
+        if not story_effects.is_story_effect(e.effect):
+            return []
+        ledger = GameLedger(self, e.source)
+        story_effects.apply(ledger, e.effect, e.value, e.player)
+        return ledger.events
 
     # -- contracts --------------------------------------------------------------------------------
     def _check_contract(self, step: dict[str, Any]) -> list[ev.Event]:
@@ -345,6 +351,8 @@ class Router:
         c = self.book.contracts.get(cid)
         if c is None or cid not in self.state.contracts:
             return []
+        if self._expired(c, player):
+            return self._expire(c)
         if c.condition:
             try:
                 if not truth(compile_condition(c.condition), self._names(player)):
@@ -354,6 +362,29 @@ class Router:
         if not self._affordable(c, player):
             return []
         return self._complete(cid, player, pay=True)
+
+    def _expired(self, c: Contract, player: str | None = None) -> bool:
+        if not c.expires:
+            return False
+        try:
+            return truth(compile_condition(c.expires), self._names(player or self.franchise_reader()))
+        except StoryProblem as e:
+            self._apologise(c.id, [Diagnostic(c.path, c.line, c.col, e.code, e.message)])
+            return False
+
+    def _expire(self, c: Contract) -> list[ev.Event]:
+        self.state.contracts.remove(c.id)
+        self.state.contracts_expired.append(c.id)
+        self.state.agenda = [s for s in self.state.agenda if not (s["do"] == "contract" and s["id"] == c.id)]
+        return [sev.ContractExpired(c.id, c.name, c.expired)]
+
+    def _expire_due(self) -> list[ev.Event]:
+        """Contracts in the row that can no longer be done leave it, each with its line of prose."""
+        out: list[ev.Event] = []
+        for c in self.contract_row():
+            if self._expired(c):
+                out += self._expire(c)
+        return out
 
     def _affordable(self, c: Contract, player: str) -> bool:
         game = self._game
@@ -388,6 +419,76 @@ class Router:
         for d in diagnostics:
             log.error(str(d))
         return sev.StoryApology(pid, diagnostics[0].message if diagnostics else "")
+
+
+def _trashed_next(produced: list[ev.Event], i: int) -> bool:
+    """Whether the engine took the destroyed card out of its reader's own cards (its CardTrashed
+    event follows the story effect at once)."""
+    e, nxt = produced[i], produced[i + 1] if i + 1 < len(produced) else None
+    return isinstance(nxt, ev.CardTrashed) and nxt.player == e.player and nxt.card == e.value
+
+
+def _out_of_this_game(game: Game, card: str) -> None:
+    """A card destroyed for good that its reader did not hold leaves this game too: one copy from the
+    adventure deck, else from its Reserve pile. (An engine change could do this in rules/effects.py's
+    destroy_card handler; until then the story layer does it, through plain state.)"""
+    if card in game.deck:
+        game.deck.remove(card)
+    elif game.reserve.get(card, 0) > 0 and not game.card(card).stays:
+        game.reserve[card] -= 1
+
+
+class GameLedger:
+    """A game's story ledger (story/effects.py): the router's StoryState. Changes the campaign keeps
+    go into the state's journal; each change is told as an event."""
+
+    def __init__(self, router: Router, source: str) -> None:
+        self.router = router
+        self.state = router.state
+        self.source = source
+        self.events: list[ev.Event] = []
+
+    @property
+    def flags(self) -> dict[str, Any]:
+        return self.state.flags
+
+    @property
+    def counters(self) -> dict[str, int]:
+        return self.state.counters
+
+    def keep(self, effect: str, value: str, player: str | None) -> None:
+        self.state.journal.append([effect, value, player])
+        shown = self.state.labels.get(f"{effect}:{value}", value)  # a sticker's or rule's name
+        self.events.append(KEPT_EVENTS[effect](player or "", shown))
+
+    def checkmarks(self, player: str | None, n: int) -> None:
+        self.state.journal.append(["checkmark", n, player])
+        self.events.append(sev.CheckmarksEarned(player or "", n))
+
+    def contract(self, action: str, contract: str, player: str | None) -> None:
+        state, book = self.state, self.router.book
+        if action == "add":
+            if contract in book.contracts and contract not in state.contracts:
+                state.contracts.append(contract)
+                self.events.append(sev.ContractAdded(contract, book.contracts[contract].name))
+        elif action == "complete":
+            if contract in state.contracts:
+                state.agenda.insert(0, {"do": "complete", "id": contract, "player": player, "pay": False})
+        elif contract in state.contracts:
+            state.contracts.remove(contract)
+            state.contracts_destroyed.append(contract)
+            c = book.contracts.get(contract)
+            self.events.append(sev.ContractDestroyed(contract, c.name if c else contract))
+
+    def goto(self, passage: str, player: str | None) -> None:
+        for step in self.state.agenda:
+            if step["do"] in ("offer", "next"):
+                step["goto"] = passage
+                return
+        self.state.agenda.insert(0, _open(passage, player or "", self.source))
+
+    def end_game(self) -> None:
+        self.state.ended_by_story = True
 
 
 def _open(passage: str, player: str, source: str) -> dict[str, Any]:

@@ -12,12 +12,16 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from clank_story.rules.view import CampaignView
+from clank_story.words import say
 
 
 @dataclass
 class StoryState:
     campaign: str = ""
     game_number: int = 1
+    dragon: str = ""  # names from the campaign definition (`campaign.dragon`, `campaign.company`)
+    company: str = ""
+    labels: dict[str, str] = field(default_factory=dict)  # "sticker:ID" / "unlock:ID" -> its name, to tell it
     flags: dict[str, Any] = field(default_factory=dict)  # campaign flags (set, cleared by passages)
     counters: dict[str, int] = field(default_factory=dict)  # campaign counters
     seen_before: list[str] = field(default_factory=list)  # passages read in earlier games
@@ -25,21 +29,52 @@ class StoryState:
     rules_before: list[str] = field(default_factory=list)  # rules unlocked in earlier games
     seen: list[str] = field(default_factory=list)  # passages read in this game, in order, once each
     contracts: list[str] = field(default_factory=list)  # the contract row, left to right
-    # Campaign-permanent changes made during this game, for the campaign layer to write down:
     contracts_completed: list[str] = field(default_factory=list)
     contracts_destroyed: list[str] = field(default_factory=list)
-    destroyed_cards: list[str] = field(default_factory=list)
-    cardporium: list[str] = field(default_factory=list)  # cards added to the campaign's decks
-    stickers: list[str] = field(default_factory=list)
-    checkmarks: dict[str, int] = field(default_factory=dict)  # player -> checkmarks earned
-    unlocked: list[str] = field(default_factory=list)
-    patrons: list[str] = field(default_factory=list)  # cards placed in the Reserve by the story
+    contracts_expired: list[str] = field(default_factory=list)
+    # The story effects of this game the campaign keeps for good (story/effects.py `recorded`), and
+    # Patrons placed, in order: [effect, value, player]. The campaign replays them (absorb_story).
+    journal: list[list[Any]] = field(default_factory=list)
     ended_by_story: bool = False
+    waypoints_read: list[str] = field(default_factory=list)  # waypoint numbers entered this game
     # The router's progress (so a saved or undone game resumes mid-passage):
     agenda: list[dict[str, Any]] = field(default_factory=list)
     chain: list[str] = field(default_factory=list)  # passages opened since the last player input
     started: bool = False
+    row_read: bool = False  # the contract row was read aloud: expiry is checked as the game goes on
     finished: bool = False
+
+    # -- what the journal holds, by kind -------------------------------------------------------------
+    def journalled(self, effect: str) -> list[Any]:
+        return [value for name, value, _ in self.journal if name == effect]
+
+    @property
+    def destroyed_cards(self) -> list[str]:
+        return self.journalled("destroy_card")
+
+    @property
+    def cardporium(self) -> list[str]:
+        return self.journalled("cardporium")
+
+    @property
+    def stickers(self) -> list[str]:
+        return self.journalled("sticker")
+
+    @property
+    def unlocked(self) -> list[str]:
+        return self.journalled("unlock")
+
+    @property
+    def patrons(self) -> list[str]:
+        return self.journalled("patron")
+
+    @property
+    def checkmarks(self) -> dict[str, int]:
+        given: dict[str, int] = {}
+        for name, n, player in self.journal:
+            if name == "checkmark":
+                given[player] = given.get(player, 0) + int(n)
+        return given
 
     # -- reading ----------------------------------------------------------------------------------
     def has_seen(self, passage: str) -> bool:
@@ -59,21 +94,32 @@ class StoryState:
         import copy
 
         known = {f.name for f in fields(cls)}
-        return cls(**{k: copy.deepcopy(v) for k, v in data.items() if k in known})
+        state = cls(**{k: copy.deepcopy(v) for k, v in data.items() if k in known})
+        if "journal" not in data:  # a game saved before the journal: its lists, in the journal's words
+            for key, effect in _OLD_LISTS.items():
+                state.journal += [[effect, v, None] for v in data.get(key) or []]
+            state.journal += [["checkmark", n, p] for p, n in (data.get("checkmarks") or {}).items()]
+        return state
 
     @classmethod
     def for_game(cls, campaign: str = "", game_number: int = 1, flags: Mapping[str, Any] | None = None,
                  counters: Mapping[str, int] | None = None, seen: list[str] | None = None,
                  contracts: list[str] | None = None, stickers: list[str] | None = None,
-                 rules: list[str] | None = None) -> StoryState:
+                 rules: list[str] | None = None, dragon: str = "", company: str = "",
+                 labels: Mapping[str, str] | None = None) -> StoryState:
         """A new game's story state from what the campaign file carries over."""
         return cls(campaign=campaign, game_number=game_number, flags=dict(flags or {}),
                    counters=dict(counters or {}), seen_before=list(seen or []), contracts=list(contracts or []),
-                   stickers_before=list(stickers or []), rules_before=list(rules or []))
+                   stickers_before=list(stickers or []), rules_before=list(rules or []),
+                   dragon=dragon, company=company, labels=dict(labels or {}))
 
     def seen_in_campaign(self) -> list[str]:
         """Every passage read so far, for the campaign file."""
         return [*self.seen_before, *(p for p in self.seen if p not in self.seen_before)]
+
+
+_OLD_LISTS = {"destroyed_cards": "destroy_card", "cardporium": "cardporium", "stickers": "sticker",
+              "unlocked": "unlock", "patrons": "patron"}
 
 
 class _Defaulting(Mapping[str, Any]):
@@ -118,6 +164,15 @@ class StoryCampaignView(CampaignView):
     @property
     def counters(self) -> Mapping[str, int]:
         return _Defaulting(self._state.counters, 0)
+
+    @property
+    def dragon(self) -> str:
+        """The dragon's name, from the campaign definition (a plain word outside a campaign)."""
+        return self._state.dragon or say("story.names.dragon")
+
+    @property
+    def company(self) -> str:
+        return self._state.company or say("story.names.company")
 
     def seen(self, passage: str) -> bool:
         return self._state.has_seen(str(passage))

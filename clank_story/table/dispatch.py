@@ -30,12 +30,25 @@ from clank_story.rules.state import Game
 from clank_story.table import bookmarks, verbs
 from clank_story.table.reload import reload_table
 from clank_story.table.reply import EndQuestion, Reply, SwordsQuestion
-from clank_story.words import listing, refusal, say
+from clank_story.words import entry, listing, refusal, say
 
 if TYPE_CHECKING:
     from clank_story.table.table import Table
 
 YES = ("y", "yes", "end", "e")  # `end` again is yes too: a veteran types it twice
+
+
+def _answer_words(ident: str) -> tuple[str, ...]:
+    """The words the current language answers a yes-or-no question with (`play.end.yes`: s, sim)."""
+    value = entry(ident)
+    return tuple(str(w).lower() for w in value) if isinstance(value, list) else ()
+
+
+def _yes(line: str) -> bool:
+    """y, yes or `end` again, in English or in the language's words (`fim` is `end` in Portuguese)."""
+    word = line.lower()
+    return word in YES or word in _answer_words("play.end.yes") or \
+        word in verbs.language_aliases(verbs.BY_NAME["end"])
 
 
 def handle(table: Table, text: str) -> Reply:
@@ -76,7 +89,7 @@ def _handle(table: Table, text: str) -> Reply:
         if verb.name == "look" and table.game.over:
             return Reply([Line(say("play.look_over"), "answer")])
         text = looking.answer(table.game, verb.name, rest, typed=line, router=table.session.router,
-                              verbs=verbs.VERBS, width=table.narrator.width)
+                              verbs=verbs.localized(), width=table.narrator.width)
         return Reply([Line(text, "answer")])
     if verb.name == "market" and not rest and not table.game.over:
         return Reply([Line(refusal(UnknownCommand("repl.market.what", line)), "refusal"),
@@ -167,7 +180,11 @@ def _session(table: Table, verb: str, rest: str, line: str) -> Reply:
             raise UnknownCommand("repl.bookmark.which", line)
         return bookmarks.restore(table, rest, line)
     if verb == "undo":
-        return table.undo()
+        try:
+            return table.undo()
+        except CommandError as e:  # quote what was typed (`desfazer`), not the verb's English name
+            e.typed = line
+            raise
     if verb == "again":
         if not table.last_line:
             raise UnknownCommand("repl.again.nothing", line)
@@ -298,9 +315,9 @@ def _end_question(table: Table, line: str) -> Reply | None:
 
 
 def _answer_end(table: Table, question: EndQuestion, line: str) -> Reply:
-    if line.lower() not in YES:
+    if not _yes(line):
         reply = Reply([Line(say("play.end.kept"), "info")])
-        if line.lower() in ("", "n", "no"):
+        if line.lower() in ("", "n", "no", *_answer_words("play.end.no")):
             return reply
         return _then_command(table, line, reply)
     if question.cards and table.game.me.hand:

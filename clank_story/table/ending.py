@@ -65,18 +65,17 @@ def finish_campaign(table: Table) -> list[Line]:
         return [Line(str(e), "refusal")]
     seat.end = end
     campaign = end.campaign
-    readings = [*extra, *end.readings]
 
     def read(reading: Reading) -> list[Line]:
         """A promotion or rival-track line, then its passage; what the passage earns is noted."""
         nonlocal campaign
-        lines = []
+        lines: list[Line] = []
         if reading.why == "promotion":
             lines = info(table, [say("campaign.end.promotion", name=reading.player,
                                      level=definition.level_name(reading.detail), you=reading.player == you)])
         elif reading.why == "dran":
             lines = info(table, [say("campaign.end.dran", n=len(end.campaign.dran_track))])
-        router.state = StoryState.for_game(**story_seed(campaign))
+        router.state = StoryState.for_game(**story_seed(campaign, definition))
         session.story = router.state
         events = router.open(game, reading.passage, reading.player or game.players[0].name, reading.why)
         lines += table.tell(events)
@@ -87,15 +86,10 @@ def finish_campaign(table: Table) -> list[Line]:
     pending: list[Reading] = []
     you = person(game)
     out = info(table, report_lines(end, definition, you))
-    promotions = {(r.player, r.detail): r for r in readings if r.why == "promotion"}
-    for review in end.reviews:  # each promotion earned at the review, with its passage
-        for level in review.promotions:
-            reading = promotions.pop((review.player, level), None)
-            out += read(reading) if reading is not None else info(table, [
-                say("campaign.end.promotion", name=review.player, level=definition.level_name(level),
-                    you=review.player == you)])
-    for reading in [*promotions.values(), *(r for r in readings if r.why != "promotion")]:
-        out += read(reading)
+    for reading in in_order(extra, end):
+        out += read(reading) if reading.passage else info(table, [
+            say("campaign.end.promotion", name=reading.player, level=definition.level_name(reading.detail),
+                you=reading.player == you)])
     for _ in range(MAX_READING_ROUNDS):  # checkmarks from those passages may promote again
         if not pending:
             break
@@ -115,6 +109,21 @@ def finish_campaign(table: Table) -> list[Line]:
     return out
 
 
+def in_order(during: list[Reading], end: GameEnd) -> list[Reading]:
+    """What follows the mission report, in the order it was earned: promotions earned during the game
+    (checkmarks from passages), then each employee's review promotions (a promotion with no passage
+    is still said: its reading has no passage), then the rest (the rival track)."""
+    review = [r for r in end.readings if r.why == "promotion"]
+    out = [r for r in during if r.why == "promotion"]
+    for rv in end.reviews:
+        for level in rv.promotions:
+            found = next((r for r in review if (r.player, r.detail) == (rv.player, level)), None)
+            out.append(found or Reading("", "promotion", rv.player, level))
+            if found is not None:
+                review.remove(found)
+    return [*out, *review, *(r for r in [*during, *end.readings] if r.why != "promotion")]
+
+
 def report_lines(end: GameEnd, definition: Definition, you: str | None = None) -> list[str]:
     """The mission report and each employee's review (checkmarks, personal goals); `you` is the seat
     told in the second person."""
@@ -127,7 +136,7 @@ def report_lines(end: GameEnd, definition: Definition, you: str | None = None) -
             lines.append(say("campaign.end.goal", name=review.player, goal=goal.text if goal and goal.text else goal_id,
                              you=review.player == you))
         if review.checkmarks:
-            reasons = ", ".join(_reason(x) for x in review.checkmarks)
+            reasons = say("words.list.sep").join(_reason(x) for x in review.checkmarks)
             total = end.campaign.employee(review.player).status.checkmarks
             lines.append(say("campaign.end.checkmarks", name=review.player, n=len(review.checkmarks),
                              reasons=reasons, total=total, you=review.player == you))

@@ -258,8 +258,7 @@ def book_of(definition: Definition, override: str | None) -> Path:
     `--book` overrides."""
     if override:
         return Path(override).resolve()
-    own = definition.folder / "book"
-    return own if own.is_dir() else shipped_book()
+    return definition.book if definition.book is not None else shipped_book()
 
 
 def definition_of(cf: CampaignFile) -> Definition:
@@ -271,9 +270,10 @@ def definition_of(cf: CampaignFile) -> Definition:
     return definition
 
 
-def _open_file(given: str | None) -> tuple[CampaignFile, CampaignLock]:
+def _open_file(given: str | None, remember: bool = True) -> tuple[CampaignFile, CampaignLock]:
     """The campaign file, locked for this sitting: symlinks followed to the real file (which is the
-    one written), a read-only file refused before anything is played."""
+    one written), a read-only file refused before anything is played. `remember=False` (a sitting
+    nobody will come back to: story coverage) leaves the list of known campaigns alone."""
     path = campaign_path(given)
     real = Path(os.path.realpath(path))
     lock = CampaignLock(real)
@@ -286,7 +286,8 @@ def _open_file(given: str | None) -> tuple[CampaignFile, CampaignLock]:
     except BaseException:
         lock.release()
         raise
-    saves.remember_campaign(real)
+    if remember:
+        saves.remember_campaign(real)
     return cf, lock
 
 
@@ -300,8 +301,8 @@ def _read_only(path: Path) -> bool:
 
 
 def _campaign(spec: CampaignGame, options: Options) -> Table:
-    notes = [*options.notes, *saves.migrate_old_saves()]
-    cf, lock = _open_file(spec.campaign)
+    notes = [*options.notes, *(saves.migrate_old_saves() if options.save else [])]
+    cf, lock = _open_file(spec.campaign, remember=options.save)
     try:
         return _campaign_table(spec, options, cf, lock, notes)
     except BaseException:
@@ -325,21 +326,23 @@ def _campaign_table(spec: CampaignGame, options: Options, cf: CampaignFile, lock
             raise StartError(say("saves.damaged", where=cf.path, error=f"{type(e).__name__}: {e}")) from None
         session = Session(game)
         story = StoryState.from_dict(record.story) if record.story is not None else \
-            StoryState.for_game(**story_seed(started))
+            StoryState.for_game(**story_seed(started, definition))
     else:
         session = Session.start(position)
-        story = StoryState.for_game(**story_seed(started))
+        story = StoryState.for_game(**story_seed(started, definition))
     session.position = position
     game_def = definition.game(setup.game_number)
     # a book given by hand (`--book`) is refused whole when broken, as for a one-shot game; the
     # campaign's own book is read leniently (a broken page apologises, the game in progress goes on)
-    session.read_book(seat.book, story, prologue=setup.prologue, epilogue=game_def.epilogue if game_def else None,
+    session.read_book(seat.book, story, prologue=setup.prologues, epilogue=game_def.epilogue if game_def else None,
                       waypoints=dict(setup.waypoints), strict=spec.book is not None)
     setup_record = Setup(setup.ruleset, setup.board, None, None, position.seed)
     verbose = options.verbose or bool(record is not None and record.options.get("verbose"))
     table = Table(session, ProseNarrator(position.seed, verbose=verbose), setup_record, slot=CampaignSlot(seat),
                   campaign=seat, verbose=verbose, interactive=options.interactive,
                   rebuild=lambda: _campaign_ruleset(seat.setup, definition))
+    table.narrator.names.update({k: v for k, v in (("dragon", definition.dragon), ("company", definition.company))
+                                 if v})  # the campaign's own dragon and company in the prose
     if record is not None:
         _restore(table, record)
     table.notes = [Line(n, "info") for n in notes]

@@ -4,7 +4,7 @@ runs on one Session; `Table` (table/table.py) adds the narrator, saves and the c
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -56,8 +56,9 @@ class Session:
         session.position = position  # the seed and setup, for narration variants and saved games
         return session
 
-    def attach_story(self, book: Book, state: StoryState | None = None, *, prologue: str | None = None,
-                     epilogue: str | None = None, waypoints: dict[str, str] | None = None) -> Router:
+    def attach_story(self, book: Book, state: StoryState | None = None, *,
+                     prologue: str | Sequence[str] | None = None, epilogue: str | None = None,
+                     waypoints: dict[str, str] | None = None) -> Router:
         """Route waypoints, contracts and story effects through a Book of Secrets (story/router.py).
         The router runs first among the drivers, so the others see the story's events too.
         (The story layer, and Jinja with it, is imported only by games that read a book.)"""
@@ -70,7 +71,7 @@ class Session:
         return self.router
 
     def read_book(self, folder: str | Path | None = None, state: StoryState | None = None, *,
-                  prologue: str | None = None, epilogue: str | None = None,
+                  prologue: str | Sequence[str] | None = None, epilogue: str | None = None,
                   waypoints: dict[str, str] | None = None, strict: bool = False) -> Router:
         """Attach the Book of Secrets in `folder` (the shipped one if None), loaded for play; `strict`
         raises ContentError on any error in it instead of letting the broken passages apologise."""

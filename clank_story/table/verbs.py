@@ -9,7 +9,7 @@ answer and never change anything, `session` verbs act on this sitting (undo, sav
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from clank_story.rules.errors import AmbiguousCommand, UnknownCommand
 from clank_story.words import ENGLISH, entry, language
@@ -84,6 +84,19 @@ def language_aliases(verb: Verb) -> tuple[str, ...]:
     return tuple(str(w).lower() for w in value) if isinstance(value, list) else ()
 
 
+def shown_name(verb: Verb) -> str:
+    """The word a person knows a verb by: its first word in the current language, else its name."""
+    words = language_aliases(verb)
+    return words[0] if words else verb.name
+
+
+def localized() -> tuple[Verb, ...]:
+    """The verb table with the current language's words among the aliases, so `help jogar` finds
+    `play` and `help play` says `jogar` is the same command."""
+    return tuple(replace(v, aliases=(*language_aliases(v), *v.aliases)) if language_aliases(v) else v
+                 for v in VERBS)
+
+
 def _words(verb: Verb) -> Iterable[str]:
     yield verb.name
     yield from verb.aliases
@@ -103,7 +116,7 @@ def find(word: str) -> Verb | None:
     if len(near) == 1:
         return near[0]
     if near:
-        raise AmbiguousCommand("verb.ambiguous", word, text=word, options=", ".join(v.name for v in near))
+        raise AmbiguousCommand("verb.ambiguous", word, text=word, options=", ".join(shown_name(v) for v in near))
     return None
 
 
@@ -116,6 +129,7 @@ def resolve(word: str, typed: str = "") -> Verb:
         close = get_close_matches(word.lower(), [w for v in VERBS for w in _words(v) if len(w) > 1], n=1)
         if close:
             near = next(v for v in VERBS if close[0] in _words(v))
-            raise UnknownCommand("verb.unknown_near", typed or word, verb=word, near=near.name)
-        raise UnknownCommand("verb.unknown", typed or word, verb=word, verbs=", ".join(names(GAME)))
+            raise UnknownCommand("verb.unknown_near", typed or word, verb=word, near=shown_name(near))
+        raise UnknownCommand("verb.unknown", typed or word, verb=word,
+                             verbs=", ".join(shown_name(v) for v in VERBS if v.kind == GAME))
     return verb

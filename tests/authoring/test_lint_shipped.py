@@ -56,6 +56,8 @@ def test_every_schema_is_a_valid_draft_7_schema_with_descriptions():
 
 def test_every_shipped_file_is_accepted_by_its_schema_and_names_it(shipped_files):
     for path, kind in shipped_files:
+        if kind == "translation":
+            continue  # an overlay in another language: the translation checks read it against the English
         name = schemas.KIND_FILES[kind]
         text = path.read_text(encoding="utf-8")
         data = plain(load_text(text, str(path)).value)

@@ -19,7 +19,7 @@ def test_the_attribute_lists_come_from_the_view_classes():
     assert all(isinstance(getattr(PlayerView, name, None), property) for name in ("gold", "health_left"))
     assert {"turn", "rage", "row"} <= view_attributes()["game"] and hasattr(GameView, "turn")
     assert {"flags", "counters", "seen", "seen_this_game", "game_number", "name", "stickers", "rules",
-            "contracts"} == view_attributes()["campaign"]
+            "contracts", "dragon", "company"} == view_attributes()["campaign"]
 
 
 @pytest.mark.parametrize("source, problem", [

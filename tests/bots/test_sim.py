@@ -7,9 +7,9 @@ import json
 
 from click.testing import CliRunner
 
+from clank_story.authoring.sim import SimError, SimSpec, check_spec, game_result, simulate
 from clank_story.cli.main import cli
 from clank_story.rules import events as ev
-from clank_story.sim import SimError, SimSpec, _result, check_spec, simulate
 
 SPEC = SimSpec(players=("planner", "greedy", "cautious"), board="brackenmoor", seed=4, games=6)
 
@@ -33,7 +33,7 @@ def test_the_report_counts_escapes_knock_outs_scores_length_damage_cards_and_pas
 def test_waypoints_passages_contracts_and_story_events_are_counted():
     from clank_story.story import events as sev
 
-    class Over:  # the fields _result reads from a finished game
+    class Over:  # the fields game_result reads from a finished game
         def __init__(self) -> None:
             self.players: list = []
             self.turn_number = 9
@@ -43,7 +43,7 @@ def test_waypoints_passages_contracts_and_story_events_are_counted():
               ev.WaypointEntered("A", "well", "12"), ev.StoryEffect("A", "12", "add_contract", "rescue"),
               sev.ContractAdded("rescue", "Rescue"), sev.ContractCompleted("A", "rescue", "Rescue"),
               sev.StoryApology("13", "broken"), ev.GameOver({}, None, "all_out")]
-    result = _result(0, 1, [], Over(), events, None)
+    result = game_result(0, 1, [], Over(), events, None)
     assert result.waypoints == {"12": 2} and result.passages == {"12": 1}
     assert result.contracts == {"rescue added": 1, "rescue completed": 1}
     assert result.story == {"effect:add_contract": 1, "StoryApology": 1}

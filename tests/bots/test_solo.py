@@ -149,10 +149,10 @@ def test_a_solo_game_has_exactly_one_seat():
 
 
 def test_a_bot_plays_a_whole_solo_game_to_a_verdict():
+    from clank_story.authoring.sim import board_ruleset
     from clank_story.rules.setup import setup_game
-    from clank_story.sim import _ruleset
 
-    session = Session(setup_game(_ruleset("brackenmoor"), 4, {"players": [{"name": "Ada", "bot": "planner"}]}))
+    session = Session(setup_game(board_ruleset("brackenmoor"), 4, {"players": [{"name": "Ada", "bot": "planner"}]}))
     SoloDirector.attach(session)
     events = session.opening()
     assert session.game.over

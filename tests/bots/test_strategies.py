@@ -9,13 +9,13 @@ import statistics
 import pytest
 from scenarios import hand
 
+from clank_story.authoring.sim import SimSpec, board_ruleset, game_seed, run_games
 from clank_story.bots import BOTS, known_bot, make_bot
 from clank_story.bots.personas import persona
 from clank_story.bots.strategies import PlannerBot
 from clank_story.rules.commands import Choose, PlayAll
 from clank_story.rules.engine import apply
 from clank_story.rules.state import Game
-from clank_story.sim import SimSpec, _ruleset, game_seed, run_games
 from clank_story.table.session import Session, SessionError
 
 STRATEGIES = ("cautious", "greedy", "planner")
@@ -26,7 +26,7 @@ def new_game(board: str, bots: list[str], seed: int) -> Session:
     from clank_story.rules.setup import setup_game
 
     seats = [{"name": f"Seat {i + 1}", "bot": b} for i, b in enumerate(bots)]
-    return Session(setup_game(_ruleset(board), seed, {"players": seats}))
+    return Session(setup_game(board_ruleset(board), seed, {"players": seats}))
 
 
 def play_strictly(session: Session) -> Game:

@@ -17,8 +17,25 @@ def test_the_shipped_definition_has_ten_games_on_brackenmoor() -> None:
     d, warnings = load_definition("gilt-and-gristle")
     assert "gilt-and-gristle" in available_definitions()
     assert [(g.number, g.board) for g in d.games] == [(n, "brackenmoor") for n in range(1, 11)]
-    assert [s.level for s in d.status_track] == ["copper", "silver", "gold"]
+    assert [s.level for s in d.status_track] == ["copper", "silver", "gold", "partner"]
+    assert (d.dragon, d.company) == ("Vorsacht", "Gilt & Gristle") and d.book is None  # the shipped book
     assert warnings == []  # no book given: passages are not looked up
+
+
+def test_a_promotion_perk_must_act_on_a_seat(tmp_path) -> None:
+    folder = broken(tmp_path, "{level: copper, checkmarks: 3, passage: mini-copper, name: Copper Associate}",
+                    "{level: copper, checkmarks: 3, passage: mini-copper, name: Copper Associate,"
+                    " perk: {space_gold: {space: tollbury, gold: 1}}}")
+    with pytest.raises(CampaignError) as e:
+        load_definition(folder)
+    assert "CD004" in str(e.value) and "a perk acts on a seat" in str(e.value)
+
+
+def test_a_campaign_folder_with_a_book_reads_its_own_book(tmp_path) -> None:
+    folder = broken(tmp_path, "ruleset: legacy", "ruleset: legacy\ndragon: Ossifrage the Unbilled")
+    (folder / "book").mkdir()
+    d, _ = load_definition(folder)
+    assert d.book == folder / "book" and d.dragon == "Ossifrage the Unbilled" and d.company == "The Mini Franchise"
 
 
 def test_missing_passages_are_warnings_with_lines_when_a_book_is_given() -> None:

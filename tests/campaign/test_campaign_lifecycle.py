@@ -286,11 +286,9 @@ def test_a_games_story_state_starts_from_the_campaign_and_is_written_down_at_its
     story.flags["met_oma"] = True
     story.seen.append("101")
     story.contracts = ["ledger-of-debts"]
-    story.destroyed_cards.append("bog-imp")
-    story.cardporium.append("regulation-pitchfork")
-    story.stickers.append("tollbury-tips")
-    story.unlocked.append("signing-bonus")
-    story.checkmarks["Ana"] = 1
+    story.journal += [["destroy_card", "bog-imp", "Ana"], ["cardporium", "regulation-pitchfork", "Ana"],
+                      ["sticker", "tollbury-tips", "Ana"], ["unlock", "signing-bonus", "Ana"],
+                      ["checkmark", 1, "Ana"], ["patron", "explore", "Ana"]]
     c, readings = absorb_story(fresh, mini, story)
     assert readings == [Reading("mini-copper", "promotion", "Ana", "copper")]
     assert (c.flags, c.passages_seen, c.contract_row) == ({"met_oma": True}, ["prologue-0", "101"], ["ledger-of-debts"])

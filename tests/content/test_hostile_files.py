@@ -230,23 +230,48 @@ def test_lint_names_the_bad_byte_too(tmp_path):
 
 
 # -- translation overlays ---------------------------------------------------------------------------
-@pytest.mark.parametrize(("kind", "data"), [
-    ("an alias bomb", (FILES / "alias-bomb-cards.yaml").read_bytes()),
-    ("a file far too big", b"# a comment\n" * (2 * MB // 12)),
-    ("a file that is not UTF-8", "cards:\n  cafe: {name: Café}\n".encode("latin-1")),
-    ("deep nesting", b"x: " + b"[" * 100_000 + b"]" * 100_000 + b"\n"),
-])
-def test_a_hostile_translation_overlay_is_refused_and_the_game_stays_in_english(tmp_path, kind, data):
+HOSTILE_OVERLAYS = {
+    "an alias bomb": (FILES / "alias-bomb-cards.yaml").read_bytes(),
+    "a file far too big": b"# a comment\n" * (5 * MB // 12),
+    "a file that is not UTF-8": "cards:\n  cafe: {name: Café}\n".encode("latin-1"),
+    "deep nesting": b"x: " + b"[" * 100_000 + b"]" * 100_000 + b"\n",
+}
+
+
+def _overlays(root: Path, name: str, data: bytes) -> None:
+    (root / "locale" / "ja").mkdir(parents=True)
+    (root / "locale" / "ja" / name).write_bytes(data)
+
+
+@pytest.mark.parametrize("kind", list(HOSTILE_OVERLAYS))
+def test_a_hostile_translation_of_content_is_refused_and_the_game_stays_in_english(tmp_path, kind):
     from clank_story.content import translate
 
-    (tmp_path / "locale" / "ja").mkdir(parents=True)
-    (tmp_path / "locale" / "ja" / "content.yaml").write_bytes(data)
+    _overlays(tmp_path, "content.yaml", HOSTILE_OVERLAYS[kind])
     assert translate.overlay(tmp_path, "ja") == {}
 
 
-def test_a_translation_overlay_within_the_caps_is_read(tmp_path):
-    from clank_story.content import translate
+@pytest.mark.parametrize("kind", list(HOSTILE_OVERLAYS))
+def test_a_hostile_translation_of_a_campaign_is_refused_and_the_game_stays_in_english(tmp_path, kind):
+    from clank_story.campaign import translation
 
-    (tmp_path / "locale" / "ja").mkdir(parents=True)
-    (tmp_path / "locale" / "ja" / "content.yaml").write_text("cards:\n  lantern: {name: ランタン}\n", encoding="utf-8")
+    _overlays(tmp_path, "campaign.yaml", HOSTILE_OVERLAYS[kind])
+    assert translation.overlay(tmp_path, "ja") == {}
+
+
+@pytest.mark.parametrize("kind", list(HOSTILE_OVERLAYS))
+def test_a_hostile_translation_of_a_book_is_refused_and_its_passages_stay_in_english(tmp_path, kind):
+    from clank_story.story import translation
+
+    _overlays(tmp_path, "book.yaml", HOSTILE_OVERLAYS[kind])
+    assert translation.overlay(tmp_path, "ja") == ({}, {})
+
+
+def test_translations_within_the_caps_are_read(tmp_path):
+    from clank_story.content import translate
+    from clank_story.story import translation
+
+    _overlays(tmp_path, "content.yaml", "cards:\n  lantern: {name: ランタン}\n".encode())
+    (tmp_path / "locale" / "ja" / "book.yaml").write_text('passages:\n  "12": {title: 井戸}\n', encoding="utf-8")
     assert translate.overlay(tmp_path, "ja") == {"cards": {"lantern": {"name": "ランタン"}}}
+    assert translation.overlay(tmp_path, "ja")[0] == {"12": {"title": "井戸"}}

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from homes import private_home
 from playtools import CORRIDOR, session_from
 
 from clank_story.narrate.prose import ProseNarrator
@@ -19,16 +20,7 @@ LoopFactory = Callable[..., Table]
 
 @pytest.fixture(autouse=True)
 def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "home"
-    home.mkdir()
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
-    monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    monkeypatch.delenv("CLANK_STORY_CAMPAIGN", raising=False)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))  # no config file of the person running the tests
-    monkeypatch.chdir(tmp_path)  # `transcript FILE` typed by fuzz tests writes here, not in the checkout
-    return home / ".local" / "share" / "clank-story"
+    return private_home(tmp_path, monkeypatch)
 
 
 @pytest.fixture

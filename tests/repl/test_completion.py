@@ -127,3 +127,14 @@ def test_only_the_repl_package_imports_prompt_toolkit():
             "print('prompt_toolkit' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_tab_offers_the_words_the_players_language_adds_for_a_verb(tiny):
+    from clank_story.words import speaking
+
+    with speaking("pt-BR"):
+        shown = [c.text for c in complete(tiny.game, "jo")]
+        assert "jogar" in shown
+        assert "jogar" not in [c.text for c in complete(tiny.game, "")]  # an empty line offers the English names
+    with speaking("en"):
+        assert [c.text for c in complete(tiny.game, "jo")] == []

@@ -7,7 +7,7 @@ import ast
 from pathlib import Path
 
 RULES = Path(__file__).resolve().parents[2] / "clank_story" / "rules"
-STDLIB_OK = {"__future__", "collections", "dataclasses", "functools", "random", "types", "typing"}
+STDLIB_OK = {"__future__", "collections", "dataclasses", "functools", "random", "types", "typing", "unicodedata"}
 
 
 def imports_of(path: Path) -> tuple[set[str], list[str]]:

@@ -90,8 +90,7 @@ def test_during_a_game_the_campaign_view_adds_what_this_game_placed_and_unlocked
     c.stickers.append(Sticker("turnip-tithe"))
     c.contract_row = ["mill-inspection"]
     state = StoryState.for_game(**story_seed(c))
-    state.stickers.append("goblin-bounty")
-    state.unlocked.append("signing-bonus")
+    state.journal += [["sticker", "goblin-bounty", None], ["unlock", "signing-bonus", None]]  # what this game placed
     state.contracts.append("lost-ledger")
     view = state.campaign_view()
     assert view.stickers == ("turnip-tithe", "goblin-bounty") and view.rules == ("signing-bonus",)

@@ -60,15 +60,32 @@ def test_a_choice_whose_condition_is_false_is_not_offered_and_cannot_be_chosen(s
             choices:
               - {text: Rich path, if: me.gold >= 10, effects: [{gold: 5}]}
               - {text: Poor path, effects: [{gold: 1}]}
+              - {text: Sit down, effects: [{heal: 1}]}
         """)
     table = story_table(book)
     walk_to_the_well(table)
     options = table.game.pending["options"]
-    assert [o["label"] for o in options] == ["Poor path"]
+    assert [o["label"] for o in options] == ["Poor path", "Sit down"]
     with pytest.raises(CommandError):
-        table.do("choose 2")
+        table.do("choose 3")
     table.do("choose 1")
     assert table.game.players[0].gold == 1
+
+
+def test_one_option_left_is_no_choice_it_is_taken_without_asking(story_table, write_book):
+    book = write_book("""\
+        passages:
+          "12":
+            choices:
+              - {text: Rich path, if: me.gold >= 10, effects: [{gold: 5}]}
+              - {text: Poor path, effects: [{gold: 1}], goto: "13"}
+          "13": {title: The Poor Path}
+        """)
+    table = story_table(book)
+    events = walk_to_the_well(table)
+    assert table.game.pending is None and table.game.players[0].gold == 1
+    assert [e.label for e in events if e.kind == "OnlyOption"] == ["Poor path"]
+    assert "13" in table.session.story.seen and not [e for e in events if e.kind == "QuestionAsked"]
 
 
 def test_no_true_choice_means_no_question_and_the_passage_goto_is_followed(story_table, write_book):
@@ -103,7 +120,7 @@ def test_a_goto_effect_after_a_choice_replaces_the_passage_goto(story_table, wri
     book = write_book("""\
         passages:
           "12":
-            choices: [{text: Jump, effects: [{goto: far}]}]
+            choices: [{text: Jump, effects: [{goto: far}]}, {text: Stay}]
             goto: near
           far: {title: Far}
           near: {title: Near}
@@ -172,7 +189,7 @@ def test_a_rules_effect_that_asks_a_question_pauses_the_passage(story_table, wri
         passages:
           "12":
             effects: [{choose: [{gold: 1}, {gold: 2}]}, {flag: after}]
-            choices: [{text: Onward}]
+            choices: [{text: Onward}, {text: Back}]
         """)
     table = story_table(book)
     walk_to_the_well(table)

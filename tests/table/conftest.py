@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from homes import private_home
 
 from clank_story.campaign.definition import DEFAULT_DEFINITION, load_definition
 from clank_story.campaign.lifecycle import new_campaign
@@ -16,13 +17,7 @@ DEFINITION, _ = load_definition(DEFAULT_DEFINITION)
 
 @pytest.fixture(autouse=True)
 def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "home"
-    home.mkdir()
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
-    monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
-    monkeypatch.delenv("CLANK_STORY_CAMPAIGN", raising=False)
-    return home / ".local" / "share" / "clank-story"
+    return private_home(tmp_path, monkeypatch)
 
 
 @pytest.fixture

@@ -161,3 +161,17 @@ def test_the_end_of_a_game_is_told_in_the_order_it_happens(make_campaign):
     positions = [out.index(text) for text in order]
     assert positions == sorted(positions), order
     assert "carried to the next game" not in out.split("Mission report")[0]
+
+
+def test_promotions_are_told_in_the_order_they_were_earned():
+    from clank_story.campaign.lifecycle import GameEnd, Reading, Review
+    from clank_story.table.ending import in_order
+
+    during = [Reading("copper-passage", "promotion", "Ana", "copper")]  # a passage's checkmark, mid-game
+    end = GameEnd(campaign=None, report=None, dran_x=True,  # type: ignore[arg-type]
+                  readings=(Reading("silver-passage", "promotion", "Ana", "silver"),
+                            Reading("dran-1", "dran", detail="1")),
+                  reviews=(Review("Ana", ("scored",), (), ("silver",)), Review("Rex", ("won",), (), ("copper",))))
+    order = [(r.passage, r.player, r.detail) for r in in_order(during, end)]
+    assert order == [("copper-passage", "Ana", "copper"), ("silver-passage", "Ana", "silver"),
+                     ("", "Rex", "copper"), ("dran-1", None, "1")]

@@ -29,3 +29,19 @@ def test_every_verb_that_takes_words_says_what_completion_offers():
     for v in verbs.VERBS:
         if v.takes_words and v.kind != verbs.SESSION:
             assert v.args in ARGUMENTS or v.args == "steps", v.name
+
+
+def test_portuguese_adds_a_word_of_its_own_for_every_command_and_keeps_the_english_ones():
+    from clank_story.words import speaking
+
+    english = {w for v in verbs.VERBS for w in (v.name, *v.aliases)}
+    with speaking("pt-BR"):
+        added = {v.name: verbs.language_aliases(v) for v in verbs.VERBS}
+        every = [w for words in added.values() for w in words]
+        assert all(added.values()), [name for name, words in added.items() if not words]
+        assert len(every) == len(set(every)), "a Portuguese word names two commands"
+        assert not set(every) & english, "a Portuguese word is already an English command word"
+        assert added["play"][0] == "jogar" and "comprar" in added["acquire"] and "mover" in added["move"]
+        for v in verbs.VERBS:
+            for word in (*added[v.name], v.name, *v.aliases):
+                assert verbs.find(word) is v, word  # each word, Portuguese or English, finds its command

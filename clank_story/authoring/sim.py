@@ -11,11 +11,11 @@ import hashlib
 import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from clank_story.authoring.parallel import run_indexed
 from clank_story.rules import events as ev
 from clank_story.rules.state import ESCAPED, KNOCKED_OUT
 
@@ -93,7 +93,7 @@ def own_book(board: str) -> str | None:
 
 
 @functools.lru_cache(maxsize=8)
-def _ruleset(board: str):
+def board_ruleset(board: str):
     from clank_story.content.diagnostics import ContentError
     from clank_story.content.scenario import load_scenario
     from clank_story.content.yamlio import load_file, plain
@@ -127,7 +127,7 @@ def check_spec(spec: SimSpec) -> None:
         raise SimError(word("sim.no_games"))
     if spec.book is not None and not Path(spec.book).is_dir():
         raise SimError(word("sim.no_book", book=spec.book))
-    _ruleset(spec.board)
+    board_ruleset(spec.board)
 
 
 def play_game(spec: SimSpec, index: int) -> GameResult:
@@ -138,7 +138,7 @@ def play_game(spec: SimSpec, index: int) -> GameResult:
     seed = game_seed(spec.seed, index)
     strategies = seats_for(spec, index)
     seats = [{"name": f"Seat {i + 1}", "bot": s} for i, s in enumerate(strategies)]
-    session = Session(setup_game(_ruleset(spec.board), seed, {"players": seats}))
+    session = Session(setup_game(board_ruleset(spec.board), seed, {"players": seats}))
     book = spec.book if spec.book is not None else own_book(spec.board)
     if spec.story and (book is not None or session.game.legacy):
         from clank_story.table.session import attach_book
@@ -153,10 +153,10 @@ def play_game(spec: SimSpec, index: int) -> GameResult:
     game = session.game
     if not game.over:  # a safety net: bots always finish, but never loop forever
         raise RuntimeError(f"game {index} (seed {seed}) did not finish")
-    return _result(index, seed, strategies, game, events, director)
+    return game_result(index, seed, strategies, game, events, director)
 
 
-def _result(index: int, seed: int, strategies: list[str], game, events: Iterable[ev.Event], director) -> GameResult:
+def game_result(index: int, seed: int, strategies: list[str], game, events: Iterable[ev.Event], director) -> GameResult:
     names = [p.name for p in game.players]
     dragon = Counter[str]()
     other = Counter[str]()
@@ -202,31 +202,11 @@ def _result(index: int, seed: int, strategies: list[str], game, events: Iterable
                       contracts=dict(contracts), story=dict(story), solo_target=director.target if director is not None else None, solo=solo)
 
 
-def _play_chunk(spec: SimSpec, indices: Sequence[int]) -> list[GameResult]:
-    return [play_game(spec, i) for i in indices]
-
-
 def run_games(spec: SimSpec, jobs: int = 1, progress: Callable[[int], None] | None = None) -> list[GameResult]:
     """Every game of the run, in index order, using `jobs` processes."""
     check_spec(spec)
-    indices = list(range(spec.games))
-    if jobs <= 1 or spec.games < 2:
-        out = []
-        for i in indices:
-            out.append(play_game(spec, i))
-            if progress:
-                progress(1)
-        return out
-    size = max(1, min(50, spec.games // (jobs * 8)))
-    chunks = [indices[k:k + size] for k in range(0, len(indices), size)]
-    results: dict[int, list[GameResult]] = {}
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_play_chunk, spec, chunk): n for n, chunk in enumerate(chunks)}
-        for future in as_completed(futures):
-            results[futures[future]] = future.result()
-            if progress:
-                progress(len(chunks[futures[future]]))
-    return [g for n in range(len(chunks)) for g in results[n]]
+    size = max(1, min(50, spec.games // (max(jobs, 1) * 8)))
+    return run_indexed(play_game, spec, spec.games, jobs, progress, size)
 
 
 # -- the report ------------------------------------------------------------------------------------
