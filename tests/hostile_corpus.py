@@ -468,21 +468,6 @@ class Result:
     stderr: str
     problems: list[str]
 
-    @property
-    def outcome(self) -> str:
-        """What happened, in a few words, for the report."""
-        if self.problems:
-            return "FAILED: " + self.problems[0]
-        codes = ", ".join(dict.fromkeys(re.findall(r"error\[([A-Z]{2}\d{3})\]", self.stderr + self.stdout)))
-        if codes and self.case.surface == "play" and self.status == 0:
-            return f"apologised ({codes})"  # the passage was skipped in play, the game went on
-        if codes:
-            return f"refused ({codes})"
-        if self.status:
-            first = self.stderr.strip().splitlines()[:1]
-            return f"refused: {re.sub(r'[^ ]*/', '', first[0])[:70]}" if first else f"exit {self.status}"
-        return "read cleanly"
-
 
 def run_case(case: Case, pool: Pool, work: Path) -> Result:
     if work.exists():
