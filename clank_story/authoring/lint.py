@@ -312,10 +312,11 @@ def check_translations(project: Project, report: Report) -> None:
     for f in files:
         if f.path.parent.parent in catalogs:
             continue
-        base = f.path.parent.parent.parent  # ROOT/locale/LANG/file.yaml
-        if f.path.name == t.CONTENT and ((base / "cards").is_dir() or (base / "boards").is_dir()):
+        base = t.overlay_root(f.path)  # ROOT/locale/LANG/file.yaml, or ROOT/locale/LANG/folders/file.yaml
+        top = f.path.parent.parent.name == "locale"  # content and definition overlays sit right under LANG
+        if top and f.path.name == t.CONTENT and ((base / "cards").is_dir() or (base / "boards").is_dir()):
             t.check_content_overlay(report, f.path, base)
-        elif f.path.name == "campaign.yaml" and (base / "campaign.yaml").is_file():
+        elif top and f.path.name == "campaign.yaml" and (base / "campaign.yaml").is_file():
             t.check_definition_overlay(report, f.path, base)
         else:
             book = project.book.book if project.book is not None else None

@@ -77,11 +77,27 @@ def fields(value: Any) -> set[str]:
     return out
 
 
+class _AnyName(dict):  # type: ignore[type-arg]
+    """Every filter and test name is known: jinja2's name finder compiles the template, and an
+    unknown filter outside an `{% if %}` (`| plural`, `| and_list`) would hide the names it reads."""
+
+    def __contains__(self, key: object) -> bool:
+        return True
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return super().get(key, default) or _any_filter
+
+
+def _any_filter(value: Any, *args: Any, **kwargs: Any) -> Any:
+    return value
+
+
 def jinja_names(source: str) -> set[str] | str:
     """The names a Jinja template reads, or the syntax error's message."""
     from jinja2 import Environment, TemplateSyntaxError, meta
 
     env = Environment()
+    env.filters, env.tests = _AnyName(env.filters), _AnyName(env.tests)
     try:
         return set(meta.find_undeclared_variables(env.parse(source)))
     except TemplateSyntaxError as e:
@@ -306,11 +322,21 @@ def check_book_overlay_of(report: Report, path: Path, folder: Path, book: Any) -
     check_book_overlay(report, path, passages, set(book.contracts))
 
 
+def overlay_root(path: Path) -> Path:
+    """ROOT of an overlay file `ROOT/locale/LANG/...`: a book's translation may sit in folders under
+    LANG, named like the English files it translates (`locale/ja/campaign/games-1-5/game-1.yaml`)."""
+    parts = path.parts
+    for i, part in enumerate(parts[:-2]):
+        if part == "locale" and parts[i + 1] in LANGUAGES:
+            return Path(*parts[:i]) if i else Path(".")
+    return path.parent.parent.parent
+
+
 def book_coverage(report: Report, folder: Path, book: Any) -> None:
     """For each language with a translation of the book: how many passages it still lacks."""
     locale = folder / "locale"
     for lang in other_languages():
-        files = sorted((locale / lang).glob("*.yaml")) if (locale / lang).is_dir() else []
+        files = sorted((locale / lang).rglob("*.yaml")) if (locale / lang).is_dir() else []
         if not files:
             continue
         done: set[str] = set()

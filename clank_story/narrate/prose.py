@@ -527,8 +527,8 @@ class ProseNarrator:
                 ctx["cards"] = self.listing(beat.cards)
             text = self._safe(game, beat.kind, ctx, beat.player is not None and beat.player == you, beat.event)
             numbers = self.numbers(beat, game)
-            if beat.kind == "story_choice" and str(beat.ctx.get("label", "")).rstrip(" .").endswith(")"):
-                numbers = ""  # the choice already says what it gives: "(+1 Gold, a signing fee)"
+            if beat.kind == "story_choice" and str(beat.ctx.get("label", "")).rstrip(" .。").endswith((")", "）")):
+                numbers = ""  # the choice already says what it gives: "(+1 Gold, a signing fee)", "（ゴールド+1）"
             if numbers:
                 text = self.w("num.beside", text=text, numbers=numbers) if text else numbers
             if text:

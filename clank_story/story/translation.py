@@ -109,6 +109,5 @@ def translate(book: Book, root: Path, lang: str) -> None:
         contract = book.contracts.get(cid)
         if contract is None:
             continue
-        book.contracts[cid] = dataclasses.replace(
-            contract, name=words["name"] if isinstance(words.get("name"), str) else contract.name,
-            description=words["description"] if isinstance(words.get("description"), str) else contract.description)
+        said = {key: words[key] for key in ("name", "description", "expired") if isinstance(words.get(key), str)}
+        book.contracts[cid] = dataclasses.replace(contract, **said)

@@ -292,3 +292,23 @@ def test_the_one_line_narration_tells_a_story_choice_and_the_contract_row():
     assert narrator.line(session.game, ev.Answered("Ana", "story", 3)) == ""
     row = sev.ContractRow((("well-survey", "Well Survey", "Reach the Old Well."),))
     assert narrator.line(session.game, row) == "The contract row: Well Survey (Reach the Old Well.)."
+
+
+def test_a_translated_choice_that_says_what_it_gives_in_full_width_brackets_is_not_told_it_twice(tmp_path: Path):
+    import shutil
+
+    from clank_story.words import speaking
+
+    book = tmp_path / "book"
+    shutil.copytree(BOOK, book)
+    (book / "locale" / "ja").mkdir(parents=True)
+    (book / "locale" / "ja" / "well.yaml").write_text(
+        'passages:\n  "12":\n    choices:\n      - text: ロープを降りる\n'
+        '      - text: 幸運を祈ってコインを投げ入れる（ゴールド-1）\n      - text: 通りすぎる\n', encoding="utf-8")
+    with speaking("ja"):
+        session = table(book)
+        narrator = ProseNarrator(3)
+        narrator.lines(session.game, session.opening())
+        told(narrator, session, "play all", "move well")
+        text = told(narrator, session, "choose 2")
+    assert "コインを投げ入れる（ゴールド-1）" in text and text.count("ゴールド-1") == 1

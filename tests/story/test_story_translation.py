@@ -23,6 +23,8 @@ contracts:
     name: Fetch the Key
     description: Bring the key home.
     trigger: end_of_game
+    expires: campaign.game_number > 2
+    expired: The key has rusted away.
 """
 
 
@@ -60,3 +62,13 @@ def test_a_translated_text_that_does_not_compile_leaves_the_english(tmp_path):
     with speaking("ja"):
         b = load_book(root, cache=False)
     assert b.passages["door"].title == "扉" and b.passages["door"].sources["text"].startswith("A door")
+
+
+def test_a_contract_leaves_the_row_with_its_translated_expired_line(tmp_path):
+    root = book(tmp_path, 'contracts:\n  fetch: {name: 鍵を取ってこい, expired: 鍵は錆びて崩れた。}\n')
+    with speaking("ja"):
+        b = load_book(root, cache=False)
+    assert b.contracts["fetch"].expired == "鍵は錆びて崩れた。"
+    assert b.contracts["fetch"].description == "Bring the key home."  # what the overlay leaves out stays English
+    assert b.contracts["fetch"].expires == "campaign.game_number > 2"
+
