@@ -83,8 +83,10 @@ def read_text(path: str | Path, *, limit: int = MAX_FILE_BYTES, what: str = "a c
 
 
 def yaml_files(root: Path, *, what: str = "a Book of Secrets folder", max_files: int = MAX_BOOK_FILES,
-               max_bytes: int = MAX_BOOK_BYTES, max_entries: int = MAX_BOOK_ENTRIES) -> list[Path]:
-    """The `.yaml`/`.yml` files at any depth under `root`, sorted; hidden files and folders skipped, each
+               max_bytes: int = MAX_BOOK_BYTES, max_entries: int = MAX_BOOK_ENTRIES,
+               prune: frozenset[str] = frozenset()) -> list[Path]:
+    """The `.yaml`/`.yml` files at any depth under `root`, sorted; hidden files and folders skipped, and
+    folders named in `prune` (a book's `locale/`: its translations are walked on their own), each
     folder visited once however many links lead to it. Past a cap the walk stops there (CT008), so
     `--book /` costs a moment, not a walk of the whole disk."""
     found: list[Path] = []
@@ -105,7 +107,7 @@ def yaml_files(root: Path, *, what: str = "a Book of Secrets folder", max_files:
             dirs[:] = []
             continue
         seen.add((st.st_dev, st.st_ino))
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in prune)
         entries += len(dirs) + len(files)
         if entries > max_entries:
             raise over(f"more than {max_entries:,} files and folders; {what} holds at most {max_files:,} YAML files")

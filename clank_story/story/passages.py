@@ -116,7 +116,7 @@ class Book:
 def book_files(root: Path) -> list[Path]:
     """The book's own files: every YAML file under `root` but its translations (`locale/`), hidden ones
     skipped, walked within the folder caps (ContentError, CT008, past them: content/reading.py)."""
-    return [p for p in yaml_files(root) if "locale" not in p.relative_to(root).parts[:-1]]
+    return yaml_files(root, prune=frozenset({"locale"}))
 
 
 def load_book(root: str | Path, *, cards: Iterable[str] | None = None, cache: bool = True,
