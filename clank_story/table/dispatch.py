@@ -293,7 +293,8 @@ def _end_question(table: Table, line: str) -> Reply | None:
         return None
     legal = legal_commands(game)
     waste = []
-    if turn.skill and any(isinstance(c, Acquire | Use) for c in legal):
+    spends_skill = (c for c in legal if isinstance(c, Acquire) or (isinstance(c, Use) and c.card not in p.tokens))
+    if turn.skill and any(spends_skill):
         waste.append(say("play.end.skill", n=turn.skill))
     if turn.swords and any(isinstance(c, Fight) for c in legal):
         waste.append(say("play.end.swords", n=turn.swords))

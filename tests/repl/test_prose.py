@@ -192,3 +192,16 @@ def test_a_broken_template_falls_back_to_the_plain_line(game_and_narrator, monke
     monkeypatch.setitem(narrator.prose, "play", ["{{ no_such_name }}"])
     text = flat(narrator.lines(session.game, session.do("play burgle")))
     assert text.startswith("You play Burgle.")  # Ana is the one person at the keyboard: "you"
+
+
+def test_the_last_burglar_out_is_not_told_that_others_are_still_below():
+    """Every way of telling an escape: 'the others are still down there' only while someone is."""
+    narrator = ProseNarrator(1)
+    told = {True: set(), False: set()}
+    for others_below in (True, False):
+        for _ in range(40):  # every variant, in both persons
+            for you in (True, False):
+                ctx = {"player": "Rex", "value": 10, "others_below": others_below}
+                told[others_below].add(narrator.render("escaped", ctx, you))
+    assert any("still down there" in text for text in told[True])
+    assert not any("still down there" in text for text in told[False])
