@@ -32,7 +32,7 @@ from clank_story.narrate.scores import score_lines
 from clank_story.rules import events as ev
 from clank_story.rules.state import Game
 from clank_story.words import plural as plural_category
-from clank_story.words import section
+from clank_story.words import section, sentences
 
 WIDTH = wrap.WIDTH
 NUMBER_KEYS = ("skill", "swords", "boots", "gold", "teleport", "clank", "clank_credit", "clank_empty", "cards",
@@ -710,7 +710,7 @@ class ProseNarrator:
             if nums:
                 text = self.w("num.beside", text=text, numbers=nums)
             if reveals:
-                text += " " + self._safe(game, "revealed", {"cards": self.listing(reveals)}, False, None)
+                text = sentences(text, self._safe(game, "revealed", {"cards": self.listing(reveals)}, False, None))
             out.append(Line(self._wrap(text), "rival"))
         for item in after:  # the end of a game: the last attack and the scores before the epilogue
             if isinstance(item, list):

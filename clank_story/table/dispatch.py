@@ -30,7 +30,7 @@ from clank_story.rules.state import Game
 from clank_story.table import bookmarks, verbs
 from clank_story.table.reload import reload_table
 from clank_story.table.reply import EndQuestion, Reply, SwordsQuestion
-from clank_story.words import entry, listing, refusal, say
+from clank_story.words import entry, listing, refusal, say, sentences
 
 if TYPE_CHECKING:
     from clank_story.table.table import Table
@@ -312,7 +312,7 @@ def _end_question(table: Table, line: str) -> Reply | None:
     if waste:
         lines.append(say("play.end.unspent", what=listing(waste)))
     lines.append(say("play.end.ask_cards" if p.hand else "play.end.ask"))
-    return Reply([Line(" ".join(lines), "question")])
+    return Reply([Line(sentences(*lines), "question")])
 
 
 def _answer_end(table: Table, question: EndQuestion, line: str) -> Reply:
