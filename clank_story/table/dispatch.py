@@ -95,6 +95,9 @@ def _handle(table: Table, text: str) -> Reply:
         return Reply([Line(refusal(UnknownCommand("repl.market.what", line)), "refusal"),
                       Line("\n".join(looking.market_lines(table.game, table.narrator.width)), "answer")],
                      refused=True)
+    if verb.name == "play" and rest.lower() in verbs.all_words():  # `jogar tudo` is `play all`
+        rest = "all"
+        line = f"{word} all"
     if word.lower() != verb.name and word.lower() not in verb.aliases:  # a word of the player's language
         try:
             return game_command(table, f"{verb.name} {rest}".strip())
