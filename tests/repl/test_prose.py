@@ -142,7 +142,7 @@ SAMPLE = {"player": "Rex", "turn": 3, "space": "Hall", "hand": "Burgle", "cards"
           "card": "Lantern", "origin": "Hall", "to": "Vault", "value": 20, "token": "Pocket Tonic", "item": "Backpack",
           "pile": "hand", "passage": "12", "option": 1, "effect": "flag", "source": "Gem", "reshuffled": True,
           "deeds": "plays 5 cards", "reason": "row", "cubes": 4, "hurt": "Rex", "single": True, "zero": True,
-          "depths": False, "winner": "Rex", "winner_you": False, "margin": 3, "legacy": True,
+          "depths": False, "others_below": True, "winner": "Rex", "winner_you": False, "margin": 3, "legacy": True,
           "title": "The Old Well", "label": "Walk on", "name": "Well Survey", "sticker": "gold-star",
           "rule": "night-shift", "monsters": 1, "dragon": "Vorsacht", "company": "Gilt & Gristle", "text": "The well has been surveyed to death."}
 
