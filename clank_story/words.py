@@ -350,10 +350,25 @@ def starts_with_vowel_sound(word: str) -> bool:
 _FORMATTER = _Formatter()
 
 
+@functools.lru_cache(maxsize=4096)
+def _names_only(template: str) -> bool:
+    """Fields that are plain names, with no format spec or conversion (`{card}`, not `{n:w}`): such a
+    template fills the same with `str.format_map`, in C, as with the pure-Python formatter (most of a
+    narrated line's words go through here, issue 20)."""
+    try:
+        fields = list(_FORMATTER.parse(template))
+    except ValueError:
+        return False
+    return all(name is None or (name.isidentifier() and not spec and conversion is None)
+               for _, name, spec, conversion in fields)
+
+
 def fill(template: str, params: Mapping[str, Any], *, strict: bool = False) -> str:
     """A format string filled in; a template a translator broke degrades to its text (or, `strict`,
     raises ValueError so the caller can say it another way)."""
     try:
+        if _names_only(template):
+            return template.format_map(params)
         return _FORMATTER.vformat(template, (), params)
     except (KeyError, IndexError, ValueError, TypeError, AttributeError) as e:
         if strict:
