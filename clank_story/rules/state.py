@@ -162,7 +162,7 @@ class Game:
         )
 
 
-_PLAIN = (str, int, float, bool, type(None))
+_PLAIN = frozenset((str, int, float, bool, type(None)))
 
 
 class _NotPlain(Exception):
@@ -175,6 +175,8 @@ def _plain_copy(value: Any) -> Any:
     if kind in _PLAIN:
         return value
     if kind is list:
+        if _PLAIN.issuperset(map(type, value)):  # a pile of card ids: a shallow copy is a deep one
+            return value.copy()
         return [_plain_copy(v) for v in value]
     if kind is dict:
         return {_plain_copy(k): _plain_copy(v) for k, v in value.items()}
@@ -198,7 +200,11 @@ def _copy(value: Any) -> Any:
     if kind in _PLAIN:  # the common cases first, by exact type: this runs for every snapshot
         return value
     if kind is list or kind is tuple:
+        if _PLAIN.issuperset(map(type, value)):
+            return list(value)
         return [_copy(v) for v in value]
+    if kind is dict and _PLAIN.issuperset(map(type, value.values())):
+        return dict(value)
     if isinstance(value, dict):
         return {k: _copy(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
