@@ -17,7 +17,6 @@ RNG, so narrating (or not) cannot change the game and the same inputs give the s
 from __future__ import annotations
 
 import functools
-import logging
 import re
 import zlib
 from collections import Counter
@@ -207,6 +206,8 @@ class ProseNarrator:
         try:
             return self._tell(game, events)
         except Exception as e:
+            import logging  # only here: a bug's warning; start-up need not load logging (issue 20)
+
             logging.getLogger("clank_story.narrate").warning("prose narration failed (%s: %s); plain lines follow",
                                                              type(e).__name__, e)
             self.restore(state)

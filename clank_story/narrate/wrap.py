@@ -12,8 +12,11 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-import textwrap
 import unicodedata
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import textwrap
 
 WIDTH = 78  # piped output, scripts and transcripts: the same bytes whatever the terminal
 NBSP = "\u00a0"  # holds a number and its word together ("1 damage"); printed as a plain space
@@ -84,6 +87,8 @@ def _wrapper(width: int, initial: str, subsequent: str):
 
 @functools.lru_cache(maxsize=64)
 def _narrow_wrapper(width: int, initial: str, subsequent: str) -> textwrap.TextWrapper:
+    import textwrap  # a line that fits, the common case, needs no wrapper
+
     return textwrap.TextWrapper(width, initial_indent=initial, subsequent_indent=subsequent, break_long_words=False,
                                 break_on_hyphens=False)
 

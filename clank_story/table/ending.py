@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from clank_story.narrate.lines import person
 from clank_story.narrate.prose import Line
 from clank_story.narrate.wrap import hanging
-from clank_story.story.state import StoryState
 from clank_story.words import listing, say
 
 if TYPE_CHECKING:
@@ -48,6 +47,7 @@ def finish_campaign(table: Table) -> list[Line]:
     # imported here: a one-shot game never needs the campaign layer, and start-up pays for imports
     from clank_story.campaign.lifecycle import absorb_story, end_of_game, result_from_game, story_seed
     from clank_story.campaign.model import CampaignError
+    from clank_story.story.state import StoryState
 
     seat = table.campaign
     assert seat is not None

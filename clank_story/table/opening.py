@@ -20,7 +20,6 @@ from clank_story.content.diagnostics import ContentError
 from clank_story.content.scenario import Position, load_scenario
 from clank_story.narrate.prose import Line, ProseNarrator
 from clank_story.rules.state import Game
-from clank_story.story.state import StoryState
 from clank_story.table import saves
 from clank_story.table.reply import Snapshot
 from clank_story.table.saves import CAMPAIGN, Record, SaveError, Setup
@@ -172,6 +171,8 @@ def session_for(setup: Setup, position: Position, game: Game | None = None, stor
         raise StartError(str(e)) from None
     session.position = position
     if setup.book is not None or session.game.legacy or story is not None:
+        from clank_story.story.state import StoryState  # only a game with a book has a story
+
         session.read_book(setup.book, StoryState.from_dict(story) if story is not None else None, strict=strict)
     if setup.solo or "solo" in session.game.notes:
         from clank_story.bots.solo import SoloDirector, SoloError
@@ -325,6 +326,7 @@ def _campaign_table(spec: CampaignGame, options: Options, cf: CampaignFile, lock
                     notes: list[str]) -> Table:
     from clank_story.campaign.lifecycle import start_of_game, story_seed
     from clank_story.campaign.setup import campaign_position
+    from clank_story.story.state import StoryState
     from clank_story.table.slots import CampaignSeat, CampaignSlot
 
     definition = definition_of(cf)
