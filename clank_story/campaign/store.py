@@ -17,18 +17,28 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ruamel.yaml.comments import CommentedMap
-from ruamel.yaml.scalarstring import LiteralScalarString
-
-from clank_story.campaign import roundtrip
-from clank_story.campaign.migrations import detect_version, migrate
 from clank_story.campaign.model import SCHEMA_VERSION, Campaign, CampaignError, validate
 from clank_story.content.diagnostics import ContentError, Diagnostic, Report
 from clank_story.content.reading import MAX_FILE_BYTES, not_utf8, too_big
 from clank_story.content.yamlio import Node, load_text, plain
 from clank_story.words import say, sentences
+
+if TYPE_CHECKING:
+    from ruamel.yaml.comments import CommentedMap
+
+# ruamel, and the round-trip layer and the migrations built on it, are imported where a document is
+# parsed or written: a campaign from the read cache needs none of them, and a person waits for start-up.
+
+
+def __getattr__(name: str) -> Any:
+    """`store.roundtrip`, imported on first use (tests patch its functions through this module)."""
+    if name == "roundtrip":
+        from clank_story.campaign import roundtrip
+
+        return roundtrip
+    raise AttributeError(name)
 
 ENV_VAR = "CLANK_STORY_CAMPAIGN"
 APP_NAME = "clank-story"
@@ -98,6 +108,8 @@ class CampaignFile:
         campaign = campaign if campaign is not None else self.campaign
         if self.stamp is not None and _stamp(self.path) != self.stamp:
             raise CampaignError(say("campaign.changed_on_disk", path=self.path))
+        from clank_story.campaign import roundtrip
+
         doc = self.doc
         roundtrip.merge(doc, file_data(campaign))
         text = roundtrip.dump(doc)
@@ -109,6 +121,8 @@ class CampaignFile:
             _remember(self.path, text, _checked_data(doc, self.path), None)
 
     def text(self) -> str:
+        from clank_story.campaign import roundtrip
+
         return roundtrip.dump(self.doc)
 
 
@@ -152,6 +166,10 @@ def parse_campaign(text: str, path: Path, stamp: Stamp | None = None) -> Campaig
 
 def _parse(text: str, path: Path) -> tuple[CommentedMap, dict[str, Any], int | None]:
     """The round-trip document (migrated), its plain data, and the layout version it was migrated from."""
+    from ruamel.yaml.comments import CommentedMap
+
+    from clank_story.campaign.migrations import detect_version, migrate
+
     try:
         node = load_text(text, str(path))
     except ContentError as e:
@@ -250,6 +268,8 @@ def _remember(path: Path, text: str, data: dict[str, Any], migrated_from: int | 
 def file_data(campaign: Campaign) -> dict[str, Any]:
     """The campaign as it is written: the saved game, opaque to this layer and large (the RNG state
     alone is 625 numbers), goes in as one JSON text, which YAML reads as a single scalar: fast."""
+    from ruamel.yaml.scalarstring import LiteralScalarString
+
     data = campaign.to_dict()
     if data["in_progress"] is not None:
         text = json.dumps(data["in_progress"], ensure_ascii=False, separators=(",", ":"))
@@ -265,6 +285,8 @@ def _unreadable(path: Path, diagnostics: list[Diagnostic]) -> CampaignError:
 
 
 def new_document(campaign: Campaign) -> CommentedMap:
+    from clank_story.campaign import roundtrip
+
     doc = roundtrip.to_node(file_data(campaign), top=True)
     doc.yaml_set_start_comment(say("campaign.file_header"))
     return doc
@@ -277,6 +299,8 @@ def create_campaign(path: str | os.PathLike[str], campaign: Campaign) -> Campaig
         raise CampaignError(say("campaign.exists", path=p))
     doc = new_document(campaign)
     p.parent.mkdir(parents=True, exist_ok=True)
+    from clank_story.campaign import roundtrip
+
     write_atomic(p, roundtrip.dump(doc), exclusive=True)
     return CampaignFile(p, doc, campaign, None, _stamp(p))
 

@@ -96,8 +96,9 @@ def _narrow_wrapper(width: int, initial: str, subsequent: str) -> textwrap.TextW
 def narrow(text: str) -> bool:
     """Only ONE_CELL characters: a character is a cell, no word breaks inside, nothing to skip. The
     standard library's `textwrap` wraps such text exactly as the cell wrapper does, several times
-    faster, and without importing wcwidth (about 30 ms of start-up)."""
-    return ONE_CELL.issuperset(text)
+    faster, and without importing wcwidth (about 30 ms of start-up). A no-break space must stand
+    inside a word ("1 damage"): at a word's edge the cell wrapper takes it for a space."""
+    return ONE_CELL.issuperset(text) and (NBSP not in text or not _LOOSE_NBSP.search(text))
 
 
 def cells(text: str) -> int:
@@ -131,6 +132,7 @@ def paragraphs(text: str, width: int = WIDTH) -> str:
     return "\n".join(fill(p, width) for p in text.split("\n"))
 
 
+_LOOSE_NBSP = re.compile(f"(?:^| ){NBSP}|{NBSP}(?: |$)")
 _PREFIX = re.compile(r"^\s*(?:\d+[.)]\s+|[^\w\s(\"'`“‘«\[][^\w]*?\s+)?")
 
 

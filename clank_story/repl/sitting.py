@@ -22,10 +22,11 @@ class Sitting:
         self.tutorial = Tutorial() if tutorial else None
         self.plain = False  # set by the plain front end on a terminal
 
-    def first(self) -> list[Line]:
-        """The opening (or, for a saved game, where it stands), and the guide's first words."""
+    def first(self, *, save: bool = True) -> list[Line]:
+        """The opening (or, for a saved game, where it stands), and the guide's first words.
+        `save=False`: the caller saves the new game (`Table.autosave`) once the prompt shows."""
         table = self.table
-        lines = table.resumed() if table.restored else table.opening()
+        lines = table.resumed() if table.restored else table.opening(save=save)
         if self.tutorial is not None:
             lines += self.tutorial.start()
         return lines

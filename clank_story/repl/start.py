@@ -80,8 +80,10 @@ def spec_of(options: PlayOptions, config: Config | None = None) -> Spec:
     return CampaignGame(options.campaign, options.seed, new=options.new)
 
 
-def start(options: PlayOptions, config: Config | None = None, width: int = WIDTH) -> tuple[Sitting, list[Line]]:
-    """The game opened and its first words, told `width` cells wide."""
+def start(options: PlayOptions, config: Config | None = None, width: int = WIDTH, *,
+          save: bool = True) -> tuple[Sitting, list[Line]]:
+    """The game opened and its first words, told `width` cells wide; `save=False` leaves the first
+    save of a new game to the caller (the terminal prompt saves once it shows)."""
     config = config or Config()
     table = open_game(spec_of(options, config), Options(interactive=True, verbose=options.verbose,
                                                         save=not options.tutorial))
@@ -90,7 +92,7 @@ def start(options: PlayOptions, config: Config | None = None, width: int = WIDTH
         if config.confirm_end is not None:
             table.confirm_end = config.confirm_end
         sitting = Sitting(table, tutorial=options.tutorial)
-        return sitting, sitting.first()
+        return sitting, sitting.first(save=save)
     except BaseException:
         table.close()
         raise
@@ -123,8 +125,9 @@ def main(options: PlayOptions, stdin: TextIO | None = None, stdout: TextIO | Non
     width = WIDTH
     if terminal:
         width = PLAIN_WIDTH if plain else _terminal_width(stdout)
+    prompt = terminal and not plain  # the prompt saves a new game once it shows (repl/terminal.py)
     try:
-        sitting, first = start(options, config, width)
+        sitting, first = start(options, config, width, save=not prompt)
     except StartError as e:
         print(e, file=sys.stderr)
         return 2
@@ -134,13 +137,14 @@ def main(options: PlayOptions, stdin: TextIO | None = None, stdout: TextIO | Non
 
     first = sitting.offer(first, config) if terminal else first
     try:
-        if terminal and not plain:
+        if prompt:
             try:
                 from clank_story.repl.terminal import run_terminal
 
-                return run_terminal(sitting, first, color=wants_color(options, config))
+                return run_terminal(sitting, first, color=wants_color(options, config), save_when_shown=True)
             except Exception as e:  # a terminal prompt_toolkit cannot drive: carry on with plain lines
                 print(say("play.no_terminal", error=f"{type(e).__name__}: {e}"), file=sys.stderr)
+                sitting.table.autosave()  # if the prompt never showed, the new game is not saved yet
                 return run_plain(sitting, [], stdin, stdout)
         return run_plain(sitting, first, stdin, stdout, plain=plain and terminal)
     finally:

@@ -8,7 +8,8 @@ display width, never inside a word. The toolbar is fitted to the width at every 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import asyncio
+from collections.abc import Callable, Iterable
 
 from prompt_toolkit import PromptSession, print_formatted_text
 from prompt_toolkit.application import get_app_or_none
@@ -84,8 +85,20 @@ def columns_of(output: Output) -> int:
         return 80
 
 
-def run_terminal(sitting: Sitting, first: Iterable[Line], *, color: bool) -> int:
-    """The prompt loop: each line answered by the sitting (the table, and the guide in a tutorial)."""
+def _after_first_draw(action: Callable[[], None]) -> Callable[[], None]:
+    """A `pre_run` hook that runs `action` on the event loop's next turn: prompt_toolkit draws the
+    prompt first (synchronously, after pre_run), and keys wait until `action` is done."""
+
+    def schedule() -> None:
+        asyncio.get_running_loop().call_soon(action)
+
+    return schedule
+
+
+def run_terminal(sitting: Sitting, first: Iterable[Line], *, color: bool, save_when_shown: bool = False) -> int:
+    """The prompt loop: each line answered by the sitting (the table, and the guide in a tutorial).
+    `save_when_shown`: the new game is saved as soon as the first prompt is drawn, before any key is
+    read; the player sees the prompt without waiting for the campaign file to be written (issue 20)."""
     table = sitting.table
     style = Style.from_dict(STYLE if color else {"bottom-toolbar": "reverse"})
     prompt = PromptSession(
@@ -115,7 +128,9 @@ def run_terminal(sitting: Sitting, first: Iterable[Line], *, color: bool) -> int
         while True:
             table.narrator.width = current_width()
             try:
-                text = prompt.prompt(table.prompt())
+                first_draw = _after_first_draw(table.autosave) if save_when_shown else None
+                save_when_shown = False
+                text = prompt.prompt(table.prompt(), pre_run=first_draw)
             except KeyboardInterrupt:
                 continue  # Ctrl-C at the prompt: the line is cleared, the game goes on
             except EOFError:

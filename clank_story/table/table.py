@@ -61,8 +61,10 @@ class Table:
         return CAMPAIGN if self.campaign is not None else ONE_SHOT
 
     # -- the start --------------------------------------------------------------------------------
-    def opening(self) -> list[Line]:
-        """The banner and the first turn(s) of a new game (bots who sit before you play theirs)."""
+    def opening(self, *, save: bool = True) -> list[Line]:
+        """The banner and the first turn(s) of a new game (bots who sit before you play theirs), then
+        the game saved. `save=False` leaves the save to the caller: the prompt saves right after it
+        first shows (repl/terminal.py), so the player need not wait for the campaign file's writing."""
         if self.opened:
             return []
         self.opened = True
@@ -78,7 +80,7 @@ class Table:
         self.notes = []
         lines += self.tell(self.session.opening())
         lines += self.after_events()
-        if not game.over:
+        if save and not game.over:
             self.autosave()
         return lines
 

@@ -25,14 +25,22 @@ def _cell_wrapped(text: str, width: int, initial: str, subsequent: str) -> str:
     return "\n".join(wrap._wrapper(width, initial, subsequent).wrap(text)).replace(wrap.NBSP, " ")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(st.text(alphabet=ALPHABET, min_size=1, max_size=300), st.integers(min_value=2, max_value=90),
        st.sampled_from([("", ""), ("  ", "    "), ("→ ", "  "), ("1. ", "   ")]))
 def test_narrow_text_wraps_as_the_cell_wrapper_wraps_it(text, width, indents):
     initial, subsequent = indents
-    assert wrap.narrow(initial + text + subsequent)
+    if not wrap.narrow(initial + text + subsequent):  # a no-break space at a word's edge
+        assert wrap.NBSP in text
+        return
     width = max(width, len(initial) + 1, len(subsequent) + 1)
     assert wrap.fill(text, width, initial, subsequent) == _cell_wrapped(text, width, initial, subsequent)
+
+
+def test_a_no_break_space_at_a_words_edge_goes_to_the_cell_wrapper():
+    assert wrap.narrow("You take 1\u00a0damage.")
+    assert not wrap.narrow("0\u00a0") and not wrap.narrow("a \u00a0b")
+    assert wrap.fill("0\u00a0", 2) == _cell_wrapped("0\u00a0", 2, "", "")
 
 
 def test_wide_text_is_not_narrow_and_is_measured_in_cells():
