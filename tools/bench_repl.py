@@ -3,7 +3,9 @@ caches, median of 5) and the latency of single commands (in a pty, and inside th
 
     python tools/bench_repl.py            # prints medians; --runs N, --json for machine output
 
-Targets (issue 4): first prompt <= 400 ms, one command <= 20 ms. Nothing here runs in the tests."""
+Targets (issue 4, issue 20): first prompt <= 300 ms, one command <= 20 ms. Nothing here runs in the tests.
+The first prompt is also given in CPU time (the process's own, read from /proc when it shows), which
+a machine busy with other work disturbs less than the wall clock."""
 
 from __future__ import annotations
 
@@ -42,17 +44,30 @@ def _wait(child, pattern: str) -> None:
         child.send("\x1b[40;1R")
 
 
-def first_prompt(env: dict[str, str], runs: int) -> list[float]:
-    """Seconds from spawning `clank-story play --new` to the first prompt with its toolbar."""
+def _cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds a running process has used so far (Linux /proc; else None)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def first_prompt(env: dict[str, str], runs: int, cpu: list[float] | None = None) -> list[float]:
+    """Seconds from spawning `clank-story play --new` to the first prompt with its toolbar; the CPU
+    seconds the process had used by then go into `cpu` (steadier than the wall clock on a busy machine)."""
     times = []
     for i in range(runs + 1):  # the first run warms the caches and is not counted
         start = time.perf_counter()
         child = _spawn(env, "--new", "--seed", str(100 + i))
         _wait(child, TOOLBAR)
         elapsed = time.perf_counter() - start
+        used = _cpu_seconds(child.pid)
         child.close(force=True)  # the next run's --new sets this game aside; nothing waits on a question
         if i:
             times.append(elapsed)
+            if cpu is not None and used is not None:
+                cpu.append(used)
     return times
 
 
@@ -127,7 +142,8 @@ def main(argv: list[str] | None = None) -> int:
         env = {**os.environ, "XDG_DATA_HOME": str(Path(tmp) / "data"), "XDG_CACHE_HOME": str(Path(tmp) / "cache"),
                "TERM": "xterm"}
         env.pop("NO_COLOR", None)
-        startup = first_prompt(env, args.runs)
+        startup_cpu: list[float] = []
+        startup = first_prompt(env, args.runs, startup_cpu)
         piped, piped_cpu = piped_startup(env, args.runs)
         floor = python_floor(args.runs)
         pty = pty_latency(env, args.runs)
@@ -136,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     result = {
         "first_prompt_ms": round(statistics.median(startup) * 1000, 1),
         "first_prompt_runs_ms": [round(t * 1000, 1) for t in startup],
+        "first_prompt_cpu_ms": round(statistics.median(startup_cpu) * 1000, 1) if startup_cpu else None,
         "piped_start_and_quit_ms": round(statistics.median(piped) * 1000, 1),
         "piped_start_and_quit_cpu_ms": round(statistics.median(piped_cpu) * 1000, 1),
         "python_floor_ms": round(floor * 1000, 1),
@@ -146,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result, indent=2))
         return 0
     print(f"first prompt (median of {args.runs}, warm): {result['first_prompt_ms']} ms  "
-          f"(runs: {result['first_prompt_runs_ms']})  target <= 400 ms")
+          f"(runs: {result['first_prompt_runs_ms']}); CPU {result['first_prompt_cpu_ms']} ms  target <= 300 ms")
     print(f"piped start + save + quit (median): {result['piped_start_and_quit_ms']} ms wall, "
           f"{result['piped_start_and_quit_cpu_ms']} ms CPU")
     print(f"`python -c pass` on this machine (median): {result['python_floor_ms']} ms")

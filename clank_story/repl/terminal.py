@@ -12,7 +12,7 @@ import asyncio
 from collections.abc import Callable, Iterable
 
 from prompt_toolkit import PromptSession, print_formatted_text
-from prompt_toolkit.application import get_app_or_none
+from prompt_toolkit.application import get_app, get_app_or_none
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import FormattedText
@@ -85,14 +85,29 @@ def columns_of(output: Output) -> int:
         return 80
 
 
-def _after_first_draw(action: Callable[[], None]) -> Callable[[], None]:
-    """A `pre_run` hook that runs `action` on the event loop's next turn: prompt_toolkit draws the
-    prompt first (synchronously, after pre_run), and keys wait until `action` is done."""
+class SaveWhenShown:
+    """Run `action` (the new game's first save) once the whole prompt, bottom toolbar included, is on
+    the screen, on the event loop's next turn; `ensure()` runs it then at the latest, before any line
+    typed is handled. The player sees the prompt without waiting for the campaign file (issue 20)."""
 
-    def schedule() -> None:
-        asyncio.get_running_loop().call_soon(action)
+    def __init__(self, action: Callable[[], None]) -> None:
+        self.action = action
+        self.done = False
 
-    return schedule
+    def ensure(self) -> None:
+        if not self.done:
+            self.done = True
+            self.action()
+
+    def pre_run(self) -> None:
+        app = get_app()
+
+        def drawn(_: object) -> None:
+            if not app.renderer.waiting_for_cpr:  # the toolbar is drawn once the terminal says where the cursor is
+                app.after_render.remove_handler(drawn)
+                asyncio.get_running_loop().call_soon(self.ensure)
+
+        app.after_render.add_handler(drawn)
 
 
 def run_terminal(sitting: Sitting, first: Iterable[Line], *, color: bool, save_when_shown: bool = False) -> int:
@@ -123,17 +138,20 @@ def run_terminal(sitting: Sitting, first: Iterable[Line], *, color: bool, save_w
         if parts:
             print_formatted_text(FormattedText(parts), style=style, end="", output=prompt.output)
 
+    saving = SaveWhenShown(table.autosave)
+    saving.done = not save_when_shown
     try:
         show(first)
         while True:
             table.narrator.width = current_width()
             try:
-                first_draw = _after_first_draw(table.autosave) if save_when_shown else None
-                save_when_shown = False
-                text = prompt.prompt(table.prompt(), pre_run=first_draw)
+                text = prompt.prompt(table.prompt(), pre_run=saving.pre_run if not saving.done else None)
+                saving.ensure()
             except KeyboardInterrupt:
+                saving.ensure()
                 continue  # Ctrl-C at the prompt: the line is cleared, the game goes on
             except EOFError:
+                saving.ensure()
                 show(table.quit().lines)
                 return 0
             table.narrator.width = current_width()  # the window may have been resized meanwhile
