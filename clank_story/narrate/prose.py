@@ -30,8 +30,8 @@ from clank_story.narrate.lines import w as narrate_word
 from clank_story.narrate.scores import score_lines
 from clank_story.rules import events as ev
 from clank_story.rules.state import Game
+from clank_story.words import at, section, sentences
 from clank_story.words import plural as plural_category
-from clank_story.words import section, sentences
 
 WIDTH = wrap.WIDTH
 NUMBER_KEYS = ("skill", "swords", "boots", "gold", "teleport", "clank", "clank_credit", "clank_empty", "cards",
@@ -89,6 +89,7 @@ def _environment():
     env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
     env.globals["plural"] = _plural  # {{ plural(count, one='comes', other='come') }}
     env.filters["upfirst"] = _upfirst  # {{ hurt | upfirst }}: "you and Rex" starting a sentence
+    env.filters["at"] = at  # {{ space | at('em') }}: "na Entrada" in Portuguese (words.at)
     return env
 
 
@@ -687,8 +688,9 @@ class ProseNarrator:
             if kind == "played":
                 parts.append(self.w("deed.played", n=len(items)))
             elif kind in ("moved", "teleported", "coached"):
-                parts.append(self.w(f"deed.{kind}", spaces=self.listing([self.space(game, s) for s in items],
-                                                                          "list.then")))
+                prep = self.w("deed.route_prep")  # Portuguese "para": "para o Saguão, depois para a Capela"
+                route = [at(self.space(game, s), prep) if prep else self.space(game, s) for s in items]
+                parts.append(self.w(f"deed.{kind}", spaces=self.listing(route, "list.then")))
             elif kind == "took.artifact":
                 parts += [self.w("deed.took.artifact", value=v) for v in items]
             elif kind in ("took.secret", "drank"):
