@@ -16,6 +16,7 @@ from clank_story.cli.helptext import command, group, option
 
 
 @group("book", help_id="cli.book.help")
+@options.lang(hidden=True)
 def book() -> None:
     pass
 

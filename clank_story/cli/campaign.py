@@ -14,6 +14,7 @@ from clank_story.cli.helptext import group, option
 
 
 @group("campaign", help_id="cli.campaign.help")
+@options.lang(hidden=True)
 def campaign() -> None:
     pass
 

@@ -30,6 +30,7 @@ def cards(ruleset: str, as_json: bool) -> None:
 
 
 @group(help_id="cli.board.help")
+@options.lang(hidden=True)
 def board() -> None:
     pass
 

@@ -23,6 +23,7 @@ from typing import Any
 import click
 
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+LINE = "clank_story.line"  # in ctx.meta: the whole command line, as the outermost command was given it
 CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "shell_completion", "termui",
                  "types", "utils")
 
@@ -247,6 +248,10 @@ class Command(click.Command):
         if rows:
             with formatter.section(gettext("Options")):
                 formatter.write_dl(rows)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta.setdefault(LINE, tuple(args))
+        return super().parse_args(ctx, args)
 
     def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
         from clank_story.words import speaking

@@ -14,6 +14,7 @@ from clank_story.cli.helptext import group, option
 
 @group(context_settings={"help_option_names": ["-h", "--help"]}, help_id="cli.clank-story.help")
 @click.version_option(__version__, prog_name="clank-story")
+@options.lang(hidden=True)
 def cli() -> None:
     pass
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from clank_story.cli.helptext import option
+from clank_story.cli.helptext import LINE, given_lang, option
 
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
 
@@ -35,19 +35,30 @@ def as_json(help_id: str = "cli.common.json") -> Decorator:
     return option("--json", "as_json", is_flag=True, help_id=help_id)
 
 
+GIVEN = "clank_story.lang"  # in ctx.meta (shared by a group and its subcommands): the --lang given
+
+
 def _use_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
     from clank_story import words
 
+    if value is not None:
+        ctx.meta[GIVEN] = value
+    elif isinstance(ctx.command, click.Group):
+        return  # the command under it says (and checks) the language; the command line already speaks it
+    # `clank-story --lang ja book lint`: the group's holds for the command; `clank-story book lint --lang
+    # ja`: the group already speaks the command's (as a usage error or an eager --help will)
+    value = ctx.meta.get(GIVEN) or given_lang(ctx.meta.get(LINE, ()))
     try:
         words.use(words.resolve(value))
     except words.LanguageError as e:
         raise click.BadParameter(str(e), ctx=ctx, param=param) from None
 
 
-def lang() -> Decorator:
-    """`--lang en|ja|pt-BR`, else CLANK_STORY_LANG, else the locale, else English (applied at once)."""
+def lang(hidden: bool = False) -> Decorator:
+    """`--lang en|ja|pt-BR`, else CLANK_STORY_LANG, else the locale, else English (applied at once).
+    A group takes it hidden (its help stays as it was), so `clank-story --lang ja --help` works too."""
     return option("--lang", metavar="LANG", callback=_use_language, expose_value=False, is_eager=True,
-                  help_id="cli.common.lang")
+                  hidden=hidden, help_id="cli.common.lang")
 
 
 def game() -> Decorator:
@@ -81,7 +92,7 @@ def game() -> Decorator:
 
 def lang_given() -> bool:
     """--lang was given on this command line (it wins over the config file's language)."""
-    return click.get_current_context().get_parameter_source("lang") not in (None, click.core.ParameterSource.DEFAULT)
+    return GIVEN in click.get_current_context().meta
 
 
 def fail(message: str, status: int = 2) -> None:
