@@ -202,6 +202,7 @@ def preview_command(passage: str, book_dir: Path | None, scenario: Path | None, 
 @click.argument("name")
 @option("--dir", "parent", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
         show_default=True, help_id="cli.campaign.scaffold.dir")
+@options.lang(hidden=True)  # hidden: its help stays as it was before it spoke other languages
 def scaffold_command(name: str, parent: Path) -> None:
     from clank_story.authoring.scaffold import ScaffoldError, scaffold
     from clank_story.words import say
