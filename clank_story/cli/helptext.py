@@ -94,7 +94,8 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 
 def install() -> None:
-    """Point click's gettext names at the shim (English stays click's own text)."""
+    """Point click's gettext names at the shim (English stays click's own text). Done when a command
+    line starts (`Command.main`), not at import; doing it twice changes nothing."""
     import importlib
 
     for name in CLICK_MODULES:
@@ -256,6 +257,7 @@ class Command(click.Command):
     def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
         from clank_story.words import speaking
 
+        install()
         with speaking(language_of(list(sys.argv[1:] if args is None else args))):
             return super().main(args, *rest, **kwargs)
 
@@ -277,6 +279,3 @@ def command(name: str | None = None, *, help_id: str, **kwargs: Any) -> Decorato
 
 def group(name: str | None = None, *, help_id: str, **kwargs: Any) -> Decorator:
     return click.group(name, cls=Group, help_id=help_id, **kwargs)
-
-
-install()
