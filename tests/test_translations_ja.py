@@ -80,6 +80,7 @@ def test_a_whole_game_in_japanese_shows_no_english_sentence(tmp_path: Path, rule
     found = english_words(told)
     assert len(found) <= ENGLISH_WORDS_ALLOWED, f"English in the {ruleset} game: {sorted(set(found))}"
     assert len(JAPANESE.findall(told)) > 1000
+    assert "。 " not in out  # sentences run together with no space after a Japanese full stop
 
 
 def test_a_solo_game_with_its_director_in_japanese_shows_no_english_sentence(tmp_path: Path):

@@ -199,9 +199,10 @@ def _flags(uses: Uses, report: Report, locate: Locator) -> None:
         kind, short = name.split(":", 1)
         if name not in uses.sets:
             code, _, verb = codes[kind]
+            hint = _near(short, kind, uses.sets)  # once per name, however often it is read
             for where in reads:
                 report.warning(where.path, where.line, where.col, code,
-                               f"the {kind} '{short}' is read but never {verb}{_near(short, kind, uses.sets)}")
+                               f"the {kind} '{short}' is read but never {verb}{hint}")
     if uses.dynamic:
         return
     for name, writes in uses.writes.items():

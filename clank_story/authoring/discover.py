@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from clank_story.content.reading import yaml_files
 from clank_story.paths import locale_dir, shipped
 from clank_story.words import ENGLISH, LANGUAGES
 
@@ -62,18 +63,18 @@ def shown_path(path: Path | str) -> str:
 
 def collect(paths: list[Path]) -> tuple[list[tuple[Path, tuple[str, ...]]], list[str]]:
     """YAML files under the paths (sorted, hidden folders skipped), each with the folder names from the
-    path given down to it (`book/` below a path given marks book files), and the paths that do not exist."""
+    path given down to it (`book/` below a path given marks book files), and the paths that do not exist.
+    A folder is walked as the game walks a book (content/reading.py): far too big a folder (`/`) raises
+    ContentError (CT008) at once instead of being read."""
     files: list[tuple[Path, tuple[str, ...]]] = []
     missing: list[str] = []
     for path in paths:
         if path.is_file():
             files.append((path, (path.parent.name,)))
-        elif path.is_dir():
-            for found in sorted(path.rglob("*")):
+        elif path.is_dir():  # walked within the play loader's caps (ContentError, CT008, past them)
+            for found in yaml_files(path, what="a folder of content"):
                 rel = found.relative_to(path).parts
-                if found.suffix in (".yaml", ".yml") and found.is_file() and not any(
-                        part.startswith(".") for part in rel):
-                    files.append((found, (path.resolve().name, *rel[:-1])))
+                files.append((found, (path.resolve().name, *rel[:-1])))
         else:
             missing.append(str(path))
     seen: set[Path] = set()

@@ -8,6 +8,7 @@ passages a board or definition names (the definition loader does the same)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -89,18 +90,24 @@ def lint(paths: Sequence[Path | str] | None = None) -> LintResult:
 def load_project(paths: Sequence[Path | str] | None = None) -> tuple[Project, Report]:
     """Every file read by its loader (the per-file diagnostics in the report); `book graph` uses this
     too. Raises LintUsageError for paths that do not exist."""
+    from clank_story.content.reading import MAX_BOOK_FILE_BYTES, decode, read_bytes
+
     chosen = [Path(p) for p in paths] if paths else default_paths()
-    found, missing = collect(chosen)
-    if missing:
-        raise LintUsageError(", ".join(missing))
     report = Report()
     project = Project()
+    try:
+        found, missing = collect(chosen)
+    except ContentError as e:  # a folder far too big to be content (`book lint /`): nothing is read
+        report.diagnostics += e.diagnostics
+        return project, report
+    if missing:
+        raise LintUsageError(", ".join(missing))
     for path, folders in found:
         shown = shown_path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            report.error(shown, 1, 1, "CT000", f"cannot read the file: {getattr(e, 'strerror', None) or e}")
+        try:  # within the largest cap of any kind (a book file's); each loader checks its own
+            text = decode(read_bytes(path, limit=MAX_BOOK_FILE_BYTES, what="a content file"), shown)
+        except ContentError as e:
+            report.diagnostics += [dataclasses.replace(d, path=shown) for d in e.diagnostics]
             project.files.append(SourceFile(path, shown, None))
             continue
         project.texts[shown] = text
@@ -387,11 +394,16 @@ def _finish(diagnostics: list[Diagnostic], texts: dict[str, str]) -> list[Diagno
     """Paths as shown, duplicates merged, warnings an author allowed on their line dropped, sorted."""
     out: set[Diagnostic] = set()
     lines: dict[str, list[str]] = {}
-    for d in diagnostics:
-        shown = shown_path(d.path) if d.path and not d.path.startswith("<") else d.path
+    shown_as: dict[str, str] = {}  # each path worked out once, and each file split once, however many
+    for d in diagnostics:              # diagnostics it has (a hostile file may have tens of thousands)
+        shown = shown_as.get(d.path)
+        if shown is None:
+            shown = shown_as[d.path] = shown_path(d.path) if d.path and not d.path.startswith("<") else d.path
         d = Diagnostic(shown, d.line, d.col, d.code, d.message, d.severity)
         if d.severity == "warning" and shown in texts:
-            file_lines = lines.setdefault(shown, texts[shown].splitlines())
+            file_lines = lines.get(shown)
+            if file_lines is None:
+                file_lines = lines[shown] = texts[shown].splitlines()
             if 1 <= d.line <= len(file_lines) and _allowed(file_lines[d.line - 1], d.code):
                 continue
         out.add(d)

@@ -59,7 +59,8 @@ def preview(passage: str, *, book: Path | None = None, scenario: Path | None = N
         raise PreviewError(say("authoring.preview.no_book", folder=folder))
     loaded = load_book(folder)
     out = Preview()
-    if passage not in loaded.passages:
+    if passage not in loaded.passages:  # the book's own errors first: a broken file may be why
+        out.diagnostics += loaded.errors
         out.diagnostics.append(Diagnostic(shown_path(folder), 1, 1, "BS204", say(
             "authoring.preview.no_passage", passage=passage, hint=suggest(passage, sorted(loaded.passages)))))
         return out

@@ -14,7 +14,7 @@ import contextlib
 import json
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +25,9 @@ from clank_story.campaign import roundtrip
 from clank_story.campaign.migrations import detect_version, migrate
 from clank_story.campaign.model import SCHEMA_VERSION, Campaign, CampaignError, validate
 from clank_story.content.diagnostics import ContentError, Diagnostic, Report
+from clank_story.content.reading import MAX_FILE_BYTES, not_utf8, too_big
 from clank_story.content.yamlio import Node, load_text, plain
-from clank_story.words import say
+from clank_story.words import say, sentences
 
 ENV_VAR = "CLANK_STORY_CAMPAIGN"
 APP_NAME = "clank-story"
@@ -99,15 +100,24 @@ def read_campaign(path: str | os.PathLike[str]) -> CampaignFile:
     p = Path(path)
     try:
         stamp = _stamp(p)
-        text = p.read_text(encoding="utf-8")
+        with open(p, "rb") as f:  # the size is checked before reading (content/reading.py)
+            size = os.fstat(f.fileno()).st_size
+            data = f.read(MAX_FILE_BYTES + 1) if size <= MAX_FILE_BYTES else b""
     except FileNotFoundError:
         raise CampaignError(say("campaign.no_file", path=p)) from None
     except IsADirectoryError:
         raise CampaignError(say("campaign.is_folder", path=p)) from None
-    except UnicodeDecodeError:
-        raise _unreadable(p, [Diagnostic(str(p), 1, 1, "CF001", say("campaign.not_utf8"))]) from None
     except OSError as e:
         raise CampaignError(say("campaign.cannot_read", path=p, reason=e.strerror or e)) from None
+    if size > MAX_FILE_BYTES or len(data) > MAX_FILE_BYTES:
+        raise _unreadable(p, too_big(str(p), size if size > MAX_FILE_BYTES else None, MAX_FILE_BYTES,
+                                     "a campaign file").diagnostics)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        bad = not_utf8(data, e.start, str(p), "CF001")  # where: line and column, the byte counted from 1
+        message = say("campaign.not_utf8", byte=f"{e.start + 1:,}")
+        raise _unreadable(p, [replace(bad, message=message)]) from None
     return parse_campaign(text, p, stamp)
 
 
@@ -159,7 +169,7 @@ def file_data(campaign: Campaign) -> dict[str, Any]:
 def _unreadable(path: Path, diagnostics: list[Diagnostic]) -> CampaignError:
     hint = say("campaign.unreadable", path=path)
     if backup_path(path).exists():
-        hint += " " + say("campaign.backup_exists", backup=backup_path(path))
+        hint = sentences(hint, say("campaign.backup_exists", backup=backup_path(path)))
     return CampaignError(hint, diagnostics)
 
 

@@ -19,14 +19,16 @@ OVERLAY = "campaign.yaml"
 
 @functools.lru_cache(maxsize=16)
 def _read(path: Path, stamp: tuple[int, int]) -> Mapping[str, Any]:
-    import yaml
+    from clank_story.content.yamlio import load_data  # within the caps of every content file
 
-    data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    data = load_data(path, what="a translation file")
     return data if isinstance(data, dict) else {}
 
 
 def overlay(folder: Path, lang: str) -> Mapping[str, Any]:
     import yaml
+
+    from clank_story.content.diagnostics import ContentError
 
     path = folder / "locale" / lang / OVERLAY
     if lang == "en":
@@ -34,7 +36,7 @@ def overlay(folder: Path, lang: str) -> Mapping[str, Any]:
     try:
         st = path.stat()
         return _read(path, (st.st_mtime_ns, st.st_size))
-    except (OSError, ValueError, yaml.YAMLError):
+    except (OSError, ValueError, yaml.YAMLError, ContentError):
         return {}
 
 

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+MAX_SCRIPT_BYTES = 4 * 1024 * 1024  # a whole game is a few kilobytes; /dev/zero is not a script
+
 
 def run_command(script: str, scenario: str | None, campaign: str | None, book: str | None,
                 seed: int | None, transcript: str | None, solo: bool = False) -> int:
@@ -15,13 +17,18 @@ def run_command(script: str, scenario: str | None, campaign: str | None, book: s
     from clank_story.words import say
 
     try:
-        raw = sys.stdin.buffer.read() if script == "-" else Path(script).read_bytes()
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        click.echo(say("script.not_utf8", path=script, byte=e.start), err=True)
-        return 2
+        raw = _read_script(script)
     except OSError as e:
         click.echo(say("script.cannot_read", path=script, error=e.strerror or e), err=True)
+        return 2
+    if raw is None:
+        click.echo(say("script.too_big", path=script, limit=f"{MAX_SCRIPT_BYTES // (1024 * 1024)} MB"), err=True)
+        return 2
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        # the byte is counted from 1, like a content file's (content/reading.py)
+        click.echo(say("script.not_utf8", path=script, byte=f"{e.start + 1:,}"), err=True)
         return 2
     if book is not None and not Path(book).is_dir():
         click.echo(say("script.no_book", book=book), err=True)
@@ -57,3 +64,13 @@ def run_command(script: str, scenario: str | None, campaign: str | None, book: s
     if outcome.message:
         click.echo(outcome.message, err=True)
     return outcome.status
+
+
+def _read_script(script: str) -> bytes | None:
+    """The script's bytes, read no further than the cap (None past it)."""
+    if script == "-":
+        raw = sys.stdin.buffer.read(MAX_SCRIPT_BYTES + 1)
+    else:
+        with open(script, "rb") as f:
+            raw = f.read(MAX_SCRIPT_BYTES + 1)
+    return None if len(raw) > MAX_SCRIPT_BYTES else raw

@@ -1,22 +1,21 @@
-"""A disk cache of parsed content roots (cards, boards, secrets, market), so a warm start skips YAML
-parsing and validation. One pickle per root, keyed by every file's path, mtime and size, the package
-version and the effect vocabulary; anything unreadable is ignored and rebuilt."""
+"""A disk cache of parsed content roots (cards, boards, secrets, market) and campaign definitions, so
+a warm start skips YAML parsing and validation. One file per root and kind, keyed by every file's
+path, mtime and size, the package version and the effect vocabulary. The files are JSON
+(content/cachefile.py): a planted or damaged one cannot run code and is simply rebuilt."""
 
 from __future__ import annotations
 
 import hashlib
-import os
-import pickle
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from clank_story.content import cachefile
 from clank_story.paths import user_cache
 
 T = TypeVar("T")
-FORMAT = 1
+FORMAT = 2
 
 
 def _ident(root: Path) -> str:
@@ -37,20 +36,10 @@ def cached(root: Path, build: Callable[[], T], kind: str = "catalog") -> T:
     if folder is None:
         return build()
     ident = kind + "\n" + _ident(root)
-    file = folder / (hashlib.sha1(f"{kind}:{root}".encode()).hexdigest() + ".pickle")
-    try:
-        stored_ident, value = pickle.loads(file.read_bytes())
-        if stored_ident == ident:
-            return value
-    except Exception:  # a missing, stale or corrupt cache entry is simply rebuilt
-        pass
+    file = folder / (hashlib.sha1(f"{kind}:{root}".encode()).hexdigest() + ".json")
+    found, value = cachefile.load(file, ident)
+    if found:
+        return value
     value = build()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
-        with os.fdopen(fd, "wb") as f:
-            pickle.dump((ident, value), f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, file)
-    except OSError:
-        pass  # a read-only cache folder costs speed, never correctness
+    cachefile.write(file, ident, value)
     return value

@@ -137,8 +137,17 @@ _TYPES = {
 }
 
 
+MAX_HINT_OPTIONS = 200  # names "did you mean" compares a word with (difflib's cost grows with the list)
+
+
 def suggest(word: str, options: list[str] | Mapping[str, object]) -> str:
-    close = difflib.get_close_matches(word, list(options), n=1)
+    """` (did you mean 'x'?)`, or ''. Among many names only those that could be close are compared
+    (same first letter, about the same length), so a book of thousands of passages lints in time."""
+    names = list(options)
+    if len(names) > MAX_HINT_OPTIONS:
+        names = [n for n in names if isinstance(n, str) and n[:1] == word[:1]
+                 and abs(len(n) - len(word)) <= 2][:MAX_HINT_OPTIONS]
+    close = difflib.get_close_matches(word, names, n=1)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 

@@ -24,9 +24,10 @@ def overlay_path(root: Path, lang: str) -> Path:
 
 @functools.lru_cache(maxsize=32)
 def _read(path: Path, stamp: tuple[int, int]) -> Mapping[str, Any]:
-    import yaml
+    """Read like any content file, within the caps (a downloaded campaign's overlay may be hostile)."""
+    from clank_story.content.yamlio import load_data
 
-    data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    data = load_data(path, what="a translation file")
     return data if isinstance(data, dict) else {}
 
 
@@ -41,9 +42,11 @@ def overlay(root: Path, lang: str) -> Mapping[str, Any]:
         return {}
     import yaml
 
+    from clank_story.content.diagnostics import ContentError
+
     try:
         return _read(path, (st.st_mtime_ns, st.st_size))
-    except (OSError, ValueError, yaml.YAMLError):  # a broken overlay: English it is (lint says why)
+    except (OSError, ValueError, yaml.YAMLError, ContentError):  # a broken overlay: English it is (lint says why)
         return {}
 
 

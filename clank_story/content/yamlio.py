@@ -1,14 +1,103 @@
 """Reading YAML with positions. ruamel.yaml keeps line/column for every mapping key and sequence
-item, rejects duplicate keys, and lets us refuse numeric-looking keys (YAML reads `012:` as 10)."""
+item, rejects duplicate keys, and lets us refuse numeric-looking keys (YAML reads `012:` as 10).
+
+Before ruamel sees a text, libyaml's C parser reads its events once (`prescan`, a few milliseconds):
+anchors and aliases are refused (a 1 KB "billion laughs" file is a billion values to whoever walks
+it), nesting stops at MAX_DEPTH and a file may hold MAX_FILE_VALUES values. ruamel's own scanner is
+quadratic in nesting (a line of 100,000 `[` takes it hours), so it must not meet such a text first.
+ruamel's composer is ours too and refuses the same things, in case libyaml is missing."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from clank_story.content.diagnostics import ContentError, Diagnostic, Report
+from clank_story.content.reading import MAX_FILE_BYTES, MAX_FILE_VALUES, SIZE_CODE, read_text, size_text
+
+MAX_DEPTH = 64
+ALIASES = "anchors and aliases (*name) are not supported here; repeat the value"
+
+
+@functools.lru_cache(maxsize=1)
+def _composer() -> type:
+    from ruamel.yaml.composer import Composer, ComposerError
+    from ruamel.yaml.events import AliasEvent
+
+    class Refused(ComposerError):
+        code = "CT001"
+
+    class TooMany(Refused):
+        code = SIZE_CODE
+
+    class LimitedComposer(Composer):
+        """ruamel's composer, refusing aliases, deep nesting and too many values as it goes."""
+
+        values = 0
+
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            event = self.parser.peek_event()
+            if isinstance(event, AliasEvent):
+                raise Refused(None, None, ALIASES, event.start_mark)
+            self.values += 1
+            if self.values > MAX_FILE_VALUES:
+                raise TooMany(None, None, f"more than {MAX_FILE_VALUES:,} values in one file", event.start_mark)
+            if self.depth >= MAX_DEPTH:
+                raise Refused(None, None, f"nested more than {MAX_DEPTH} levels deep", event.start_mark)
+            return super().compose_node(parent, index)
+
+    return LimitedComposer
+
+
+def libyaml() -> Any:
+    """PyYAML with libyaml's C parser, or None."""
+    try:
+        import yaml
+
+        if not getattr(yaml, "__with_libyaml__", False):
+            return None
+        return yaml
+    except ImportError:  # pragma: no cover - PyYAML is a dependency
+        return None
+
+
+def prescan(text: str, path: str, max_values: int = MAX_FILE_VALUES) -> None:
+    """Refuse aliases, deep nesting and too many values before the slow reader runs (ContentError).
+    Other syntax errors are left to the reader, which words them its own way."""
+    yaml = libyaml()
+    if yaml is None:  # pragma: no cover - PyYAML ships with libyaml; the composer still checks
+        return
+    from yaml import events as e
+
+    depth = values = 0
+    opening, closing = (e.MappingStartEvent, e.SequenceStartEvent), (e.MappingEndEvent, e.SequenceEndEvent)
+    try:
+        for event in yaml.parse(text, Loader=yaml.CSafeLoader):
+            problem = code = ""
+            if isinstance(event, e.AliasEvent):
+                problem, code = ALIASES, "CT001"
+            elif isinstance(event, opening):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    problem, code = f"nested more than {MAX_DEPTH} levels deep", "CT001"
+            elif isinstance(event, closing):
+                depth -= 1
+            values += isinstance(event, (e.ScalarEvent, *opening))
+            if values > max_values:
+                problem, code = f"more than {max_values:,} values in one file", SIZE_CODE
+            if problem:
+                mark = event.start_mark
+                raise ContentError([Diagnostic(path, mark.line + 1, mark.column + 1, code, problem)])
+    except yaml.MarkedYAMLError as exc:
+        if "nesting depth" in str(exc.problem):  # libyaml's own cap, met before any event
+            mark = exc.problem_mark
+            raise ContentError([Diagnostic(path, mark.line + 1 if mark else 1, mark.column + 1 if mark else 1,
+                                           "CT001", f"nested more than {MAX_DEPTH} levels deep")]) from None
+    except yaml.YAMLError:
+        pass
 
 
 def _yaml():
@@ -16,6 +105,7 @@ def _yaml():
 
     y = YAML(typ="rt")
     y.allow_duplicate_keys = False
+    y.Composer = _composer()
     return y
 
 
@@ -61,19 +151,25 @@ class Node:
             yield self.child(i)
 
 
-def load_text(text: str, path: str) -> Node:
+def load_text(text: str, path: str, *, limit: int = MAX_FILE_BYTES) -> Node:
     from ruamel.yaml.error import MarkedYAMLError
 
+    if len(text) > limit:
+        raise ContentError([Diagnostic(path, 1, 1, SIZE_CODE, f"{len(text):,} characters is more than a "
+                                                              f"content file may hold ({size_text(limit)})")])
+    prescan(text, path)
     try:
         data = _yaml().load(text)
     except MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = (e.problem or e.context or "invalid YAML").strip()
-        code = "CT002" if "duplicate" in problem else "CT001"
+        code = getattr(e, "code", None) or ("CT002" if "duplicate" in problem else "CT001")
         if "found character '\\t'" in problem or "\\t" in problem:
             problem = "a tab character; indent YAML with spaces"
         raise ContentError([Diagnostic(path, line, col, code, problem)]) from None
+    except RecursionError:
+        raise ContentError([Diagnostic(path, 1, 1, "CT001", f"nested more than {MAX_DEPTH} levels deep")]) from None
     except Exception as e:  # ruamel raises a few unmarked errors too
         raise ContentError([Diagnostic(path, 1, 1, "CT001", f"invalid YAML: {e}")]) from None
     node = Node(data, path, 1, 1)
@@ -83,13 +179,27 @@ def load_text(text: str, path: str) -> Node:
     return node
 
 
-def load_file(path: Path | str) -> Node:
-    p = Path(path)
+def load_file(path: Path | str, *, what: str = "a content file") -> Node:
+    """A file read within the size cap (CT008), as UTF-8 (CT000 names the first bad byte)."""
+    return load_text(read_text(path, what=what), str(path))
+
+
+def load_data(path: Path | str, *, limit: int = MAX_FILE_BYTES, max_values: int = MAX_FILE_VALUES,
+              what: str = "a content file") -> Any:
+    """A YAML file read as plain data (libyaml's safe loader: no positions), within the caps every
+    content file has: its size, UTF-8, no aliases, not too deep, not too many values. For files taken
+    as data rather than checked field by field (translation overlays); ContentError otherwise."""
+    import yaml
+
+    text = read_text(path, limit=limit, what=what)
+    prescan(text, str(path), max_values)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise ContentError([Diagnostic(str(path), 1, 1, "CT000", f"cannot read the file: {e.strerror}")]) from None
-    return load_text(text, str(path))
+        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        raise ContentError([Diagnostic(str(path), line, col, "CT001",
+                                       str(getattr(e, "problem", None) or e).strip())]) from None
 
 
 def check_keys(node: Node, report: Report) -> None:

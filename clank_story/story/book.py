@@ -24,10 +24,11 @@ def shipped_campaign_cards() -> list[str]:
     return list(catalog(roots).cards())
 
 
-def load_for_game(folder: str | Path | None, cards: list[str] | None = None) -> Book:
-    """The book in `folder` (the shipped one if None), its diagnostics logged, never raising."""
+def load_for_game(folder: str | Path | None, cards: list[str] | None = None, *, strict: bool = False) -> Book:
+    """The book in `folder` (the shipped one if None), its diagnostics logged. Lenient by default (a
+    broken passage apologises when reached); `strict` raises ContentError on any error instead."""
     if folder is None and cards is not None:  # the shipped book may name the shipped campaigns' cards
         cards = [*cards, *shipped_campaign_cards()]
-    book = load_book(Path(folder) if folder is not None else shipped_book(), cards=cards)
+    book = load_book(Path(folder) if folder is not None else shipped_book(), cards=cards, strict=strict)
     log_diagnostics(book)
     return book

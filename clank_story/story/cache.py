@@ -1,10 +1,11 @@
-"""A disk cache of parsed and compiled Book of Secrets files, so a warm start skips YAML parsing,
-validation and Jinja's code generator.
+"""A disk cache of parsed and checked Book of Secrets files, so a warm start skips YAML parsing and
+validation (Jinja's code for a template is generated on first use in each process).
 
 One file per source file, keyed by its resolved path, mtime, size and the versions that shape the
 result (this format, the package, Jinja, Python, and the effect and helper vocabulary; bump FORMAT
-when the checks change). Entries are `marshal` data (plain values and code
-objects), written atomically; anything unreadable is ignored and rebuilt. The folder is `book/` in
+when the checks change). Entries are plain data in JSON with a checksum (content/cachefile.py),
+written atomically: nothing in a cache file can run code, and a file that is unreadable, damaged,
+made for another key or of the wrong shape is ignored and rebuilt. The folder is `book/` in
 the user's cache dir (platformdirs) or in $CLANK_STORY_CACHE; CLANK_STORY_CACHE=off turns it off
 (the same convention as the content cache)."""
 
@@ -12,13 +13,14 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import marshal
-import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-FORMAT = 4
+from clank_story.content import cachefile
+
+FORMAT = 6  # 6: templates over MAX_SOURCE refused, at most MAX_FILE_ERRORS errors a file
 
 
 def cache_dir() -> Path | None:
@@ -45,31 +47,26 @@ def _key(path: Path) -> tuple[Path, str] | None:
     ident = "|".join(map(str, (FORMAT, __version__, jinja2.__version__, importlib.util.MAGIC_NUMBER.hex(),
                                 sys.implementation.cache_tag, vocabulary, path.resolve(), st.st_mtime_ns,
                                 st.st_size)))
-    return folder / (hashlib.sha1(ident.encode()).hexdigest() + ".marshal"), ident
+    return folder / (hashlib.sha1(ident.encode()).hexdigest() + ".json"), ident
 
 
-def load(path: Path) -> dict[str, Any] | None:
+def load(path: Path, well_formed: Callable[[Any], bool]) -> dict[str, Any] | None:
+    """The cached entry of `path`, if there is one to trust and `well_formed` accepts its shape
+    (passages.py knows the shape; a file of any other shape is a cache miss, never a crash later)."""
     key = _key(path)
     if key is None:
         return None
     file, ident = key
-    try:
-        data = marshal.loads(file.read_bytes())
-    except (OSError, ValueError, EOFError, TypeError):
+    found, entry = cachefile.load(file, ident, plain=True)
+    if not found or not well_formed(entry):
         return None
-    if not isinstance(data, dict) or data.get("ident") != ident:
-        return None
-    entry = data.get("entry")
-    if isinstance(entry, dict):
-        entry["path"] = str(path)
-        _repath(entry, str(path))
-        return entry
-    return None
+    _repath(entry, str(path))
+    return entry
 
 
 def _repath(entry: dict[str, Any], path: str) -> None:
     """Diagnostics name the file as the caller spelled it (relative or absolute)."""
-    entry["diags"] = [(path, *d[1:]) for d in entry["diags"]]
+    entry["diags"] = [[path, *d[1:]] for d in entry["diags"]]
     for item in entry["passages"]:
         item["data"]["path"] = path
     for c in entry["contracts"]:
@@ -78,13 +75,5 @@ def _repath(entry: dict[str, Any], path: str) -> None:
 
 def store(path: Path, entry: dict[str, Any]) -> None:
     key = _key(path)
-    if key is None:
-        return
-    file, ident = key
-    try:
-        file.parent.mkdir(parents=True, exist_ok=True)
-        tmp = file.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(marshal.dumps({"ident": ident, "entry": entry}))
-        os.replace(tmp, file)
-    except (OSError, ValueError):
-        pass  # a cache that cannot be written only costs time
+    if key is not None:
+        cachefile.write(key[0], key[1], entry, plain=True)  # a cache that cannot be written only costs time

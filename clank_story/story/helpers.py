@@ -130,13 +130,14 @@ def _and_list(items: Iterable[Any], conjunction: str | None = None) -> str:
 # -- functions --------------------------------------------------------------------------------------
 @helper("global", "range", "{% for i in range(3) %}", "numbers from 0 (at most 1,000 of them)")
 def _range_doc(*args: Any) -> range:  # documented here; the sandbox supplies the capped range
-    from clank_story.story.sandbox import story_range
+    from clank_story.story.budget import story_range
 
     return story_range(*args)
 
 
 def install(env: Any) -> None:
-    from clank_story.story.sandbox import allow_method
+    """Put the helpers into the story's environment (story/sandbox.py calls this; helpers never
+    import the sandbox, so the two modules do not import each other)."""
     from clank_story.story.state import StoryCampaignView
 
     for h in HELPERS.values():
@@ -147,12 +148,13 @@ def install(env: Any) -> None:
         elif h.name != "range":
             env.globals[h.name] = h.fn
             env.allow_callable(h.fn)
-    allow_method(CampaignView, "seen")
-    allow_method(StoryCampaignView, "seen_this_game")
+    env.allow_method(CampaignView, "seen")
+    env.allow_method(StoryCampaignView, "seen_this_game")
     from jinja2.runtime import LoopContext
 
-    allow_method(LoopContext, "cycle")
-    allow_method(LoopContext, "changed")
+    env.allow_method(LoopContext, "cycle")
+    env.allow_method(LoopContext, "changed")
+    env.check_filters()  # the story's filters go behind the budget too
 
 
 def reference() -> list[Helper]:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from clank_story.content.diagnostics import ContentError, Diagnostic, Report
+from clank_story.content.reading import MAX_BOOK_FILE_BYTES, SIZE_CODE, decode, read_bytes, yaml_files
 from clank_story.content.schema import Field, check_fields
 from clank_story.content.yamlio import Node
 from clank_story.story.contracts import Contract, check_contract
@@ -24,6 +25,8 @@ from clank_story.story.render import Compiled, compile_condition, compile_templa
 from clank_story.story.translation import translate
 from clank_story.story.yamlfast import is_literal, load_text
 from clank_story.words import language
+
+MAX_FILE_ERRORS = 200  # errors in one book file before the rest of it is left unchecked
 
 log = logging.getLogger("clank_story.story")
 
@@ -111,19 +114,28 @@ class Book:
 
 # -- loading ----------------------------------------------------------------------------------------
 def book_files(root: Path) -> list[Path]:
-    """The book's own files: every YAML file under `root` but its translations (`locale/`)."""
-    return sorted(p for p in root.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()
-                  and "locale" not in p.relative_to(root).parts[:-1])
+    """The book's own files: every YAML file under `root` but its translations (`locale/`), hidden ones
+    skipped, walked within the folder caps (ContentError, CT008, past them: content/reading.py)."""
+    return yaml_files(root, prune=frozenset({"locale"}))
 
 
-def load_book(root: str | Path, *, cards: Iterable[str] | None = None, cache: bool = True) -> Book:
-    """Every file under `root`; `cards` (known card ids) enables card reference checks."""
+def load_book(root: str | Path, *, cards: Iterable[str] | None = None, cache: bool = True,
+              strict: bool = False) -> Book:
+    """Every file under `root`; `cards` (known card ids) enables card reference checks. With `strict`,
+    a book with any error raises ContentError carrying every diagnostic (errors and warnings), so a
+    command can refuse a broken book before play starts instead of skipping its broken passages."""
     from clank_story.story import cache as disk
 
     root = Path(root)
     book = Book(str(root))
-    paths = book_files(root)
-    entries: list[dict[str, Any] | None] = [disk.load(path) if cache else None for path in paths]
+    try:
+        paths = book_files(root)
+    except ContentError as e:  # a folder far too big to be a book: nothing is read
+        book.diagnostics = sorted(e.diagnostics)
+        if strict:
+            raise
+        return book
+    entries: list[dict[str, Any] | None] = [disk.load(path, well_formed) if cache else None for path in paths]
     missing = [i for i, e in enumerate(entries) if e is None]
     for i, entry in zip(missing, _load_entries([paths[i] for i in missing]), strict=True):
         entries[i] = entry
@@ -131,6 +143,8 @@ def load_book(root: str | Path, *, cards: Iterable[str] | None = None, cache: bo
             disk.store(paths[i], entry)
     book.files = len(entries)
     assemble(book, [e for e in entries if e is not None], set(cards) if cards is not None else None)
+    if strict and book.errors:
+        raise ContentError(book.diagnostics)
     translate(book, Path(root), language())  # the player's language over the English words
     return book
 
@@ -161,14 +175,46 @@ def _load_entries(paths: list[Path]) -> list[dict[str, Any]]:
     return [load_entry(p) for p in paths]
 
 
+def well_formed(entry: Any) -> bool:
+    """A cached entry has the shape load_entry makes, as far as loading the book relies on it: a cache
+    file of any other shape is a miss, never a crash later. (One that passes is plain data.)"""
+    from dataclasses import MISSING, fields
+
+    try:
+        for _path, line, col, code, message, severity, pid in entry["diags"]:
+            if not (type(line) is int and type(col) is int and type(code) is str and type(message) is str
+                    and type(severity) is str and (pid is None or type(pid) is str)):
+                return False
+        for item in entry["passages"]:
+            data = item["data"]
+            if not (type(data["id"]) is str and type(data["line"]) is int and type(data["col"]) is int):
+                return False
+            for v in item["sources"].values():
+                if type(v) is not str:
+                    return False
+            for ref in data["refs"]:
+                if len(ref) != 4:
+                    return False
+            for pos in data["pos"].values():
+                if len(pos) != 2:
+                    return False
+            for x in (*data.get("choices", ()), *data.get("effects", ())):
+                if type(x) is not dict:
+                    return False
+        names = {f.name for f in fields(Contract)}
+        required = {f.name for f in fields(Contract) if f.default is MISSING and f.default_factory is MISSING}
+        return all(type(c) is dict and required <= c.keys() <= names for c in entry["contracts"])
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return False
+
+
 def load_entry(path: Path) -> dict[str, Any]:
     """One file's passages, contracts, compiled code and local diagnostics, as plain data."""
     shown = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        d = Diagnostic(shown, 1, 1, "CT000", f"cannot read the file: {getattr(e, 'strerror', None) or e}")
-        return {"path": shown, "passages": [], "contracts": [], "diags": [_plain_diag(d, None)]}
+        text = decode(read_bytes(path, limit=MAX_BOOK_FILE_BYTES, what="a Book of Secrets file"), shown)
+    except ContentError as e:
+        return {"path": shown, "passages": [], "contracts": [], "diags": [_plain_diag(d, None) for d in e.diagnostics]}
     return entry_from_text(text, shown)
 
 
@@ -191,10 +237,17 @@ def entry_from_text(text: str, path: str) -> dict[str, Any]:
         lines = text.splitlines()
         if isinstance(node.value.get("passages"), dict):
             passages = node.child("passages")
+            errors = 0
             for pid, pnode in passages.items():
+                if errors >= MAX_FILE_ERRORS:  # a file this broken: say so once, not ten thousand times
+                    line, col = passages.key_pos(pid)
+                    report.error(path, line, col, SIZE_CODE, f"more than {MAX_FILE_ERRORS} errors in this file; "
+                                                           "the passages from here on were not checked")
+                    break
                 before = len(report.diagnostics)
                 data, codes = check_passage(str(pid), pnode, passages.key_pos(pid), report, lines)
                 own = [_plain_diag(d, str(pid)) for d in report.diagnostics[before:]]
+                errors += sum(d.severity == "error" for d in report.diagnostics[before:])
                 del report.diagnostics[before:]
                 entry["diags"].extend(own)
                 if data is not None:
@@ -251,6 +304,8 @@ def check_passage(pid: str, node: Node, key_pos: tuple[int, int], report: Report
             choice = _choice(i, cnode, report, codes, data)
             if choice is not None:
                 data["choices"].append(choice)
+    data["pos"] = {k: list(v) for k, v in data["pos"].items()}  # JSON's shapes: the disk cache gives back
+    data["refs"] = [list(r) for r in data["refs"]]  # exactly what was stored
     return data, codes
 
 
@@ -298,8 +353,8 @@ def _choice(i: int, cnode: Node, report: Report, codes: dict[str, Any], data: di
     return choice
 
 
-def _plain_diag(d: Diagnostic, passage: str | None) -> tuple[Any, ...]:
-    return (d.path, d.line, d.col, d.code, d.message, d.severity, passage)
+def _plain_diag(d: Diagnostic, passage: str | None) -> list[Any]:
+    return [d.path, d.line, d.col, d.code, d.message, d.severity, passage]
 
 
 # -- putting the files together ---------------------------------------------------------------------

@@ -15,7 +15,17 @@ from typing import Any
 from jinja2 import TemplateSyntaxError, UndefinedError, nodes
 from jinja2.exceptions import SecurityError
 
-from clank_story.story.sandbox import MAX_OUTPUT, NAMES, StoryLimit, budgeted, environment, guard, inspect
+from clank_story.story.sandbox import (
+    MAX_OUTPUT,
+    MAX_SOURCE,
+    NAMES,
+    OverBudget,
+    StoryLimit,
+    budgeted,
+    environment,
+    guard,
+    inspect,
+)
 
 TEMPLATE_FILE = "<passage>"
 
@@ -67,7 +77,9 @@ def _allowed() -> frozenset[str]:
 
 
 def _parse(source: str, kind: str) -> nodes.Template:
-    """Parse and check (syntax, forbidden tags, nesting, unknown names); raises StoryProblem."""
+    """Parse and check (size, syntax, forbidden tags, nesting, unknown names); raises StoryProblem."""
+    if isinstance(source, str) and len(source) > MAX_SOURCE:  # Jinja's lexer and compiler are slow on huge text
+        raise StoryProblem("BS033", f"the {kind} is {len(source):,} characters long; at most {MAX_SOURCE:,}")
     env = environment()
     if kind == "condition":
         from jinja2.parser import Parser
@@ -125,6 +137,8 @@ def _problem(e: BaseException) -> StoryProblem:
     if isinstance(e, StoryProblem):
         return e
     line = _template_line(e.__traceback__) or 1
+    if isinstance(e, OverBudget):
+        return StoryProblem("BS206", f"over budget: {e}", line)
     if isinstance(e, StoryLimit):
         return StoryProblem("BS202", f"over a limit: {e}", line)
     if isinstance(e, SecurityError):

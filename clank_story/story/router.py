@@ -31,6 +31,7 @@ from clank_story.rules.state import Game
 from clank_story.rules.view import views
 from clank_story.story import effects as story_effects
 from clank_story.story import events as sev
+from clank_story.story.budget import allowance
 from clank_story.story.contracts import MUST_HAVE, Contract
 from clank_story.story.passages import CARD_EFFECTS, Book, Passage
 from clank_story.story.render import StoryProblem, compile_condition, render, truth
@@ -63,15 +64,17 @@ class Router:
         return self.handle(game, events)
 
     def handle(self, game: Game, events: Iterable[ev.Event]) -> list[ev.Event]:
-        """React to a batch of engine events; return the events of what the story did."""
+        """React to a batch of engine events; return the events of what the story did. Everything
+        the story evaluates for one batch shares one time allowance (story/budget.py)."""
         self.game = game
         self.state.chain = []  # a goto loop runs within one batch; each command starts afresh
         out: list[ev.Event] = []
-        for e in events:
-            out += self._on(e)
-        out += self._pump()
-        if self.state.row_read:
-            out += self._expire_due()
+        with allowance():
+            for e in events:
+                out += self._on(e)
+            out += self._pump()
+            if self.state.row_read:
+                out += self._expire_due()
         self._publish()
         return out
 
@@ -80,7 +83,8 @@ class Router:
         self.game = game
         self.state.chain = []
         self.state.agenda.insert(0, _open(passage, player or game.me.name, source))
-        out = self._pump()
+        with allowance():
+            out = self._pump()
         self._publish()
         return out
 

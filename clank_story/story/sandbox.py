@@ -4,37 +4,55 @@ Jinja's ImmutableSandboxedEnvironment already refuses `_` attributes and mutatio
 dicts. Authored content must also be unable to hang the game or eat its memory, so on top of it:
 
 - only a short list of read-only methods may be called (`'x'.center(10**9)` is refused);
-- `range` is capped at MAX_RANGE numbers; `*`, `+`, `~` refuse results longer than MAX_LENGTH;
-  `**` refuses huge powers; `%` string formatting is refused;
-- every loop iteration and call spends a step of a per-render budget (MAX_STEPS) and checks a
-  deadline (MAX_SECONDS); the renderer caps the output at MAX_OUTPUT characters;
+- every operator, filter, call, slice, loop step and `{{ output }}` goes through the evaluation's
+  budget (story/budget.py): bounded steps and time, and every value built is weighed and counted,
+  sizes worked out *before* building where building is the expensive part (`*`, `+`, `**`, `sum`,
+  `batch`, `slice`, ...); `range` is capped at MAX_RANGE numbers; `%` string formatting is refused;
+  the renderer caps the output at MAX_OUTPUT characters;
 - templates may not define macros, include, import, extend, use recursive loops or namespaces,
   and may not nest deeper than MAX_NESTING (Python's compiler has limits of its own);
 - filters and globals are an allow-list (no `random`: the game's randomness lives in its state).
 
-A refusal raises SecurityError (not allowed) or its subclass StoryLimit (over a cap), with a message
-an author can act on."""
+A refusal raises SecurityError (not allowed) or its subclass StoryLimit (over a cap; OverBudget
+when the whole evaluation is over its time or memory), with a message an author can act on."""
 
 from __future__ import annotations
 
-import contextvars
 import functools
-import time
 import types
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from jinja2 import StrictUndefined, nodes
+from jinja2 import StrictUndefined, nodes, pass_context
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
+from jinja2.utils import _PassArg
 
-MAX_RANGE = 1000
-MAX_LENGTH = 10_000
-MAX_OUTPUT = 20_000
-MAX_STEPS = 100_000
-MAX_SECONDS = 0.5
+from clank_story.story.budget import (
+    MAX_LENGTH,
+    MAX_NUMBER_BITS,
+    MAX_OUTPUT,
+    MAX_RANGE,
+    MAX_SOURCE,
+    MAX_STEPS,
+    Budget,
+    OverBudget,
+    StoryLimit,
+    budget,
+    budgeted,
+    charge,
+    charge_weight,
+    charged_items,
+    story_range,
+    weigh,
+)
+
+__all__ = [  # the limits live in story/budget.py; these names are read from here too
+    "MAX_LENGTH", "MAX_OUTPUT", "MAX_RANGE", "MAX_SOURCE", "MAX_STEPS", "NAMES", "Budget", "OverBudget",
+    "StoryEnvironment", "StoryLimit", "allow_method", "budget", "budgeted", "environment", "guard", "inspect",
+]
+
 MAX_NESTING = 24
-MAX_POWER_BITS = 256
 
 NAMES = ("game", "me", "players", "campaign")  # what every template and expression sees
 
@@ -57,73 +75,12 @@ FORBIDDEN_NODES: dict[type, str] = {
     nodes.FromImport: "{% from ... import %}", nodes.Include: "{% include %}", nodes.Extends: "{% extends %}",
     nodes.Block: "{% block %}", nodes.NSRef: "namespace assignment",
 }
-
-
-class StoryLimit(SecurityError):
-    """Authored content asked for more than a passage may have, or for something not allowed."""
-
-
-class Budget:
-    __slots__ = ("deadline", "steps")
-
-    def __init__(self, steps: int = MAX_STEPS, seconds: float = MAX_SECONDS) -> None:
-        self.steps = steps
-        self.deadline = time.perf_counter() + seconds
-
-    def tick(self, n: int = 1) -> None:
-        self.steps -= n
-        if self.steps < 0:
-            raise StoryLimit(f"more than {MAX_STEPS:,} loop steps and calls in one passage")
-        if time.perf_counter() > self.deadline:
-            raise StoryLimit(f"rendering took longer than {MAX_SECONDS} s")
-
-
-_BUDGET: contextvars.ContextVar[Budget | None] = contextvars.ContextVar("story_budget", default=None)
-
-
-def budget() -> Budget:
-    b = _BUDGET.get()
-    if b is None:
-        b = Budget()
-        _BUDGET.set(b)
-    return b
-
-
-class budgeted:
-    """`with budgeted():` — a fresh budget for one render or evaluation."""
-
-    def __enter__(self) -> Budget:
-        b = Budget()
-        self._token = _BUDGET.set(b)
-        return b
-
-    def __exit__(self, *exc: object) -> None:
-        _BUDGET.reset(self._token)
-
-
-def _size(value: Any) -> int:
-    if isinstance(value, str):
-        return len(value)
-    if isinstance(value, list | tuple):
-        return sum(len(v) if isinstance(v, str) else 1 for v in value) + len(value)
-    return 0
+SEQUENCES = (str, list, tuple)
 
 
 def check_length(value: Any) -> Any:
-    if isinstance(value, str | list | tuple) and _size(value) > MAX_LENGTH:
-        raise StoryLimit(f"a value longer than {MAX_LENGTH:,} characters")
-    return value
-
-
-def story_range(*args: Any) -> range:
-    try:
-        r = range(*args)
-        n = len(r)
-    except OverflowError:
-        n = MAX_RANGE + 1
-    if n > MAX_RANGE:
-        raise StoryLimit(f"range() of more than {MAX_RANGE:,} numbers")
-    return r
+    """A value a template has just built (a literal, a `~` join): weighed and counted."""
+    return charge(value)
 
 
 def _loop_guard(iterable: Any) -> Any:
@@ -134,28 +91,134 @@ def _loop_guard(iterable: Any) -> Any:
         yield item
 
 
+@pass_context
+def _template_data(context: Any, text: str) -> str:
+    """Literal text inside `{% set %}...{% endset %}` or `{% filter %}`: it is kept, so it is counted."""
+    budget().charge(len(text))
+    return text
+
+
+def _finalize(value: Any) -> str:
+    """Every `{{ value }}`: weighed before it is turned into text, and the text counted."""
+    if type(value) is str:
+        text = value
+    else:
+        weigh(value)
+        text = str(value)
+    budget().charge(len(text))
+    return text
+
+
+# -- filters ----------------------------------------------------------------------------------------
 def capped_join(value: Any, d: str = "", attribute: Any = None) -> str:
     items = [str(v) for v in value]
-    if sum(map(len, items)) + len(d) * max(0, len(items) - 1) > MAX_LENGTH:
-        raise StoryLimit(f"a joined text longer than {MAX_LENGTH:,} characters")
+    total = sum(map(len, items)) + len(d) * max(0, len(items) - 1)
+    charge_weight(total)
     return d.join(items)
+
+
+def _int_arg(value: Any, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise StoryLimit(f"{what} must be a whole number")
+    return value
+
+
+def _before_batch(value: Any, linecount: Any, fill_with: Any = None) -> None:
+    n = _int_arg(linecount, "batch()'s size")
+    if n < 1 or (fill_with is not None and n > MAX_LENGTH):
+        raise StoryLimit(f"batch() of {n:,} items; a batch has 1 to {MAX_LENGTH:,} items")
+
+
+def _before_slice(value: Any, slices: Any, fill_with: Any = None) -> None:
+    n = _int_arg(slices, "slice()'s count")
+    if not 1 <= n <= MAX_LENGTH:
+        raise StoryLimit(f"slice() into {n:,} parts; 1 to {MAX_LENGTH:,} parts")
+
+
+def _before_sum(iterable: Any, attribute: Any = None, start: Any = 0) -> None:
+    if isinstance(start, SEQUENCES):  # adding up lists or texts: the total is built step by step
+        weigh(start)
+
+
+# What a filter needs checked before it runs, beyond the weight of its arguments.
+BEFORE: dict[str, Callable[..., None]] = {"batch": _before_batch, "slice": _before_slice, "sum": _before_sum}
+
+
+@pass_context
+def _sum(context: Any, iterable: Any, attribute: Any = None, start: Any = 0) -> Any:
+    """Jinja's sum, with the total weighed before it is built: adding up lists one after another
+    copies the running total each time, so the size is checked first."""
+    env = context.environment
+    items = list(iterable)
+    if attribute is not None:
+        from jinja2.filters import make_attrgetter
+
+        get = make_attrgetter(env, attribute)
+        items = [get(i) for i in items]
+    if isinstance(start, SEQUENCES) or any(isinstance(i, SEQUENCES) for i in items):
+        total = weigh(start)
+        for item in items:
+            total += weigh(item, MAX_LENGTH - total)
+        charge_weight(total)
+    return sum(items, start)
+
+
+def _checked(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    """A filter whose arguments are weighed (and checked by BEFORE) before it runs, and whose result
+    is counted; a lazy result is counted item by item."""
+    lead = 0 if _PassArg.from_obj(fn) is None else 1
+    before = BEFORE.get(name)
+
+    @functools.wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        b = budget()
+        b.tick()
+        total = 0
+        for arg in (*args[lead:], *kwargs.values()):
+            total += weigh(arg, MAX_LENGTH - total)
+        if before is not None:
+            before(*args[lead:], **kwargs)
+        result = fn(*args, **kwargs)
+        if isinstance(result, types.GeneratorType):
+            return charged_items(result)
+        b.charge(weigh(result))
+        return result
+
+    return run
 
 
 class StoryEnvironment(ImmutableSandboxedEnvironment):
     intercepted_binops = frozenset({"*", "**", "%", "+"})
 
     def __init__(self) -> None:
-        super().__init__(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
+        super().__init__(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True,
+                         finalize=_finalize)
         builtin = self.filters
         self.filters = {name: builtin[name] for name in SAFE_FILTERS}
         self.filters["join"] = capped_join
+        self.filters["sum"] = _sum
         self.filters["_guard"] = _loop_guard
         self.filters["_cap"] = check_length
+        self.filters["_data"] = _template_data
         self.globals.clear()
         self.globals["range"] = story_range
         self.tests = dict(self.tests)
         self._callables: set[int] = {id(story_range)}
         self.extra_callables: list[Any] = [story_range]
+        self.check_filters()
+
+    def check_filters(self) -> None:
+        """Put every filter an author can name behind the budget (helpers.install adds more, then
+        calls this again)."""
+        for name, fn in list(self.filters.items()):
+            if not name.startswith("_") and not getattr(fn, "_story_checked", False):
+                wrapped = _checked(name, fn)
+                wrapped._story_checked = True  # type: ignore[attr-defined]
+                self.filters[name] = wrapped
+
+    def allow_method(self, cls: type, name: str) -> None:
+        """Let templates call `name` on instances of `cls` (e.g. `campaign.seen('12')`)."""
+        allow_method(cls, name)
 
     def allow_callable(self, fn: Any) -> None:
         self._callables.add(id(fn))
@@ -177,26 +240,43 @@ class StoryEnvironment(ImmutableSandboxedEnvironment):
         return False
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
-        budget().tick()
+        b = budget()
+        b.tick()
         if not __self.is_safe_callable(__obj):
             shown = getattr(__obj, "__name__", type(__obj).__name__)
             raise SecurityError(f"'{shown}' cannot be called in a passage")
-        return __context.call(__obj, *args, **kwargs)
+        total = 0
+        for arg in (*args, *kwargs.values()):
+            total += weigh(arg, MAX_LENGTH - total)
+        result = __context.call(__obj, *args, **kwargs)
+        b.charge(weigh(result))
+        return result
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        result = super().getitem(obj, argument)
+        if isinstance(argument, slice):  # a slice is a new value
+            charge(result)
+        return result
 
     def call_binop(self, context: Any, op: str, left: Any, right: Any) -> Any:
-        budget().tick()
+        b = budget()
+        b.tick()
         if op == "*":
             for seq, n in ((left, right), (right, left)):
-                if isinstance(seq, str | list | tuple) and isinstance(n, int) and _size(seq) * n > MAX_LENGTH:
-                    raise StoryLimit(f"a value longer than {MAX_LENGTH:,} characters")
+                if isinstance(seq, SEQUENCES) and isinstance(n, int):
+                    charge_weight(weigh(seq) * max(n, 0))
+            if isinstance(left, int) and isinstance(right, int) \
+                    and left.bit_length() + right.bit_length() > MAX_NUMBER_BITS:
+                raise StoryLimit("a number too large to work with")
         elif op == "**":
             if isinstance(left, int) and isinstance(right, int) and abs(left) > 1 \
-                    and right * max(1, abs(left).bit_length()) > MAX_POWER_BITS:
+                    and right * max(1, abs(left).bit_length()) > MAX_NUMBER_BITS:
                 raise StoryLimit("a number too large to work with")
         elif op == "%" and isinstance(left, str):
             raise SecurityError("'%' text formatting is not available; put {{ values }} in the text")
-        result = self.binop_table[op](left, right)
-        return check_length(result) if op == "+" else result
+        elif op == "+" and isinstance(left, SEQUENCES) and isinstance(right, SEQUENCES):
+            charge_weight(weigh(left) + weigh(right))
+        return self.binop_table[op](left, right)
 
 
 def inspect(tree: nodes.Node, allowed: frozenset[str] | set[str],
@@ -231,19 +311,37 @@ def inspect(tree: nodes.Node, allowed: frozenset[str] | set[str],
     return None
 
 
+def _wrap(node: nodes.Expr, name: str) -> nodes.Filter:
+    return nodes.Filter(node, name, [], [], None, None, lineno=node.lineno)
+
+
+def _needs_cap(node: Any) -> bool:
+    """A node that builds a value without going through an operator or filter: `~`, and literals."""
+    kind = type(node)
+    if kind is nodes.Concat or kind is nodes.List or kind is nodes.Dict:
+        return True
+    return kind is nodes.Tuple and node.ctx == "load"
+
+
 def guard(tree: nodes.Node) -> None:
-    """Every `{% for %}` iterable spends budget steps; every `~` result is length-checked."""
+    """Put the parts of a template that Jinja runs without asking the environment behind the budget:
+    every `{% for %}` iterable spends a step an item; every `~` and list, tuple or dict literal is
+    weighed and counted; literal text kept by `{% set %}...{% endset %}` and `{% filter %}` is counted."""
     for node in tree.find_all(nodes.For):
-        node.iter = nodes.Filter(node.iter, "_guard", [], [], None, None, lineno=node.lineno)
+        node.iter = _wrap(node.iter, "_guard")
+    for block in tree.find_all((nodes.AssignBlock, nodes.FilterBlock)):
+        for out in block.find_all(nodes.Output):
+            out.nodes = [_wrap(nodes.Const(n.data, lineno=n.lineno), "_data") if isinstance(n, nodes.TemplateData)
+                         else n for n in out.nodes]
     for parent in [tree, *tree.find_all(nodes.Node)]:
         for name in parent.fields:
             value = getattr(parent, name, None)
-            if isinstance(value, nodes.Concat):
-                setattr(parent, name, nodes.Filter(value, "_cap", [], [], None, None, lineno=value.lineno))
+            if _needs_cap(value):
+                setattr(parent, name, _wrap(value, "_cap"))
             elif isinstance(value, list):
                 for i, item in enumerate(value):
-                    if isinstance(item, nodes.Concat):
-                        value[i] = nodes.Filter(item, "_cap", [], [], None, None, lineno=item.lineno)
+                    if _needs_cap(item):
+                        value[i] = _wrap(item, "_cap")
 
 
 @functools.lru_cache(maxsize=1)

@@ -22,16 +22,26 @@ LOCALE = "locale"
 
 
 def overlay_files(root: Path, lang: str) -> list[Path]:
+    """The translation's files, walked within a book folder's caps (none past them)."""
+    from clank_story.content.diagnostics import ContentError
+    from clank_story.content.reading import yaml_files
+
     folder = root / LOCALE / lang
-    return sorted(p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()) \
-        if folder.is_dir() else []
+    if not folder.is_dir():
+        return []
+    try:
+        return yaml_files(folder, what="a book's translation")
+    except ContentError:
+        return []
 
 
 @functools.lru_cache(maxsize=64)
 def _read(path: Path, stamp: tuple[int, int]) -> Mapping[str, Any]:
-    import yaml
+    """Read like a book file, within its caps (a downloaded book's translation may be hostile)."""
+    from clank_story.content.reading import MAX_BOOK_FILE_BYTES, MAX_BOOK_FILE_VALUES
+    from clank_story.content.yamlio import load_data
 
-    data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    data = load_data(path, limit=MAX_BOOK_FILE_BYTES, max_values=MAX_BOOK_FILE_VALUES, what="a translation file")
     return data if isinstance(data, dict) else {}
 
 
@@ -39,13 +49,15 @@ def overlay(root: Path, lang: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """(passages, contracts) a book's translation into `lang` gives, by id."""
     import yaml
 
+    from clank_story.content.diagnostics import ContentError
+
     passages: dict[str, Any] = {}
     contracts: dict[str, Any] = {}
     for path in overlay_files(root, lang):
         try:
             st = path.stat()
             data = _read(path, (st.st_mtime_ns, st.st_size))
-        except (OSError, ValueError, yaml.YAMLError):
+        except (OSError, ValueError, yaml.YAMLError, ContentError):
             continue  # a broken overlay file: its passages stay English (lint says why)
         for key, target in (("passages", passages), ("contracts", contracts)):
             table = data.get(key)

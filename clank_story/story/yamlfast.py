@@ -5,8 +5,9 @@ for that. This reader consumes libyaml's event stream (PyYAML's C parser) and bu
 as `content.yamlio.load_text`: dicts and lists carrying an `lc` with key/value/item positions, so
 `yamlio.Node`, `schema.check_fields` and `effects_check.check_block` work on it unchanged. It keeps
 the project's YAML rules: YAML 1.2 scalars (`no` is text, not false), duplicate keys and
-numeric-looking keys are errors (CT002, CT003), tabs are explained (CT001), aliases are refused, and
-nesting deeper than MAX_DEPTH stops the parse early (libyaml's own composer has no such limit).
+numeric-looking keys are errors (CT002, CT003), tabs are explained (CT001), aliases are refused,
+nesting deeper than MAX_DEPTH stops the parse early (libyaml's own composer has no such limit), and
+so does a file of more than MAX_BOOK_FILE_VALUES values (CT008; content/reading.py).
 Literal `|` blocks come back as `Literal`, a str that remembers its style.
 
 Without libyaml it falls back to `yamlio.load_text` (same diagnostics, slower)."""
@@ -17,7 +18,8 @@ import re
 from typing import Any
 
 from clank_story.content.diagnostics import ContentError, Diagnostic
-from clank_story.content.yamlio import Node
+from clank_story.content.reading import MAX_BOOK_FILE_BYTES, MAX_BOOK_FILE_VALUES, SIZE_CODE
+from clank_story.content.yamlio import Node, libyaml
 
 MAX_DEPTH = 64
 
@@ -95,23 +97,15 @@ def scalar(value: str, style: str | None, tag: str | None, plain_implicit: bool)
     return value
 
 
-def _libyaml():
-    try:
-        import yaml
-
-        if not getattr(yaml, "__with_libyaml__", False):
-            return None
-        return yaml
-    except ImportError:  # pragma: no cover - PyYAML is a dependency; ruamel is the fallback
-        return None
-
-
 def load_text(text: str, path: str) -> Node:
-    yaml = _libyaml()
+    if len(text) > MAX_BOOK_FILE_BYTES:
+        raise ContentError([Diagnostic(path, 1, 1, SIZE_CODE, f"{len(text):,} characters is more than a Book "
+                                                              "of Secrets file may hold")])
+    yaml = libyaml()
     if yaml is None:  # pragma: no cover
         from clank_story.content.yamlio import load_text as slow
 
-        return slow(text, path)
+        return slow(text, path, limit=MAX_BOOK_FILE_BYTES)
     return _load(yaml, text, path)
 
 
@@ -156,9 +150,14 @@ def _load(yaml: Any, text: str, path: str) -> Node:
             container.append(value)
             container.lc.items.append((mark.line, mark.column))
 
+    values = 0
     try:
         for event in yaml.parse(text, Loader=yaml.CSafeLoader):
             kind = type(event)
+            values += kind is e.ScalarEvent or kind is e.MappingStartEvent or kind is e.SequenceStartEvent
+            if values > MAX_BOOK_FILE_VALUES:
+                err(event.start_mark, SIZE_CODE, f"more than {MAX_BOOK_FILE_VALUES:,} values in one file")
+                break
             if kind is e.ScalarEvent:
                 plain_implicit = bool(event.implicit and event.implicit[0])
                 attach(scalar(event.value, event.style, event.tag, plain_implicit), event.start_mark, event.value)
@@ -182,6 +181,8 @@ def _load(yaml: Any, text: str, path: str) -> Node:
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         if "tab" in problem or (mark is not None and _char_at(text, mark.line, mark.column) == "\t"):
             problem = "a tab character; indent YAML with spaces"
+        elif "nesting depth" in problem:  # libyaml's own cap, met while it reads ahead in a flow
+            problem = f"nested more than {MAX_DEPTH} levels deep"
         errors.append(Diagnostic(path, line, col, "CT001", problem))
     except yaml.YAMLError as exc:
         errors.append(Diagnostic(path, 1, 1, "CT001", f"invalid YAML: {exc}"))

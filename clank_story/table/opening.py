@@ -163,15 +163,17 @@ def position_of(setup: Setup) -> Position:
                          seats=setup.seats)
 
 
-def session_for(setup: Setup, position: Position, game: Game | None = None, story: dict | None = None) -> Session:
-    """The session of a one-shot game: the state (new, or as saved), its book, its solo director."""
+def session_for(setup: Setup, position: Position, game: Game | None = None, story: dict | None = None, *,
+                strict: bool = False) -> Session:
+    """The session of a one-shot game: the state (new, or as saved), its book, its solo director.
+    `strict`: a book with any error is a content error (StartError) before a line is played."""
     try:
         session = Session(game) if game is not None else Session.start(position)
     except SessionError as e:
         raise StartError(str(e)) from None
     session.position = position
     if setup.book is not None or session.game.legacy or story is not None:
-        session.read_book(setup.book, StoryState.from_dict(story) if story is not None else None)
+        session.read_book(setup.book, StoryState.from_dict(story) if story is not None else None, strict=strict)
     if setup.solo or "solo" in session.game.notes:
         try:
             SoloDirector.attach(session)
@@ -184,7 +186,8 @@ def _one_shot(spec: OneShot, options: Options) -> Table:
     setup = one_shot_setup(spec)
     position = position_of(setup)
     setup.seed = position.seed
-    session = session_for(setup, position)
+    # a book given by hand (`--book`) is refused whole when broken; a saved game resumes leniently
+    session = session_for(setup, position, strict=setup.book is not None)
     slot = None
     if options.save:
         base = ("solo-" if setup.solo else "") + (Path(setup.scenario).stem if setup.scenario else position.ruleset.board.id)
@@ -329,8 +332,10 @@ def _campaign_table(spec: CampaignGame, options: Options, cf: CampaignFile, lock
         story = StoryState.for_game(**story_seed(started, definition))
     session.position = position
     game_def = definition.game(setup.game_number)
+    # a book given by hand (`--book`) is refused whole when broken, as for a one-shot game; the
+    # campaign's own book is read leniently (a broken page apologises, the game in progress goes on)
     session.read_book(seat.book, story, prologue=setup.prologues, epilogue=game_def.epilogue if game_def else None,
-                      waypoints=dict(setup.waypoints))
+                      waypoints=dict(setup.waypoints), strict=spec.book is not None)
     setup_record = Setup(setup.ruleset, setup.board, None, None, position.seed)
     verbose = options.verbose or bool(record is not None and record.options.get("verbose"))
     table = Table(session, ProseNarrator(position.seed, verbose=verbose), setup_record, slot=CampaignSlot(seat),

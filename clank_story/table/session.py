@@ -72,11 +72,12 @@ class Session:
 
     def read_book(self, folder: str | Path | None = None, state: StoryState | None = None, *,
                   prologue: str | Sequence[str] | None = None, epilogue: str | None = None,
-                  waypoints: dict[str, str] | None = None) -> Router:
-        """Attach the Book of Secrets in `folder` (the shipped one if None), loaded for play."""
+                  waypoints: dict[str, str] | None = None, strict: bool = False) -> Router:
+        """Attach the Book of Secrets in `folder` (the shipped one if None), loaded for play; `strict`
+        raises ContentError on any error in it instead of letting the broken passages apologise."""
         from clank_story.story.book import load_for_game
 
-        book = load_for_game(folder, list(self.game.ruleset.cards))
+        book = load_for_game(folder, list(self.game.ruleset.cards), strict=strict)
         return self.attach_story(book, state, prologue=prologue, epilogue=epilogue, waypoints=waypoints)
 
     def campaign_view(self) -> CampaignView | None:
