@@ -156,3 +156,9 @@ def test_every_english_sentence_has_a_japanese_one():
     english, japanese = catalog("en").flat, catalog("ja").flat
     assert sorted(set(english) - set(japanese)) == []
     assert sorted(set(japanese) - set(english)) == []  # nothing said only in Japanese (renamed ids)
+
+
+def test_the_tutorial_board_has_japanese_names(private_home: Path):
+    out = invoke("play", "--tutorial", "--lang", "ja", stdin="look\nquit\n").stdout
+    assert "練習用金庫でのクラシックゲーム" in out and "裏口に立つ" in out and "帳簿の間" in out
+    assert not {"Practice", "Vault", "Ledger", "Door"} & set(ENGLISH_WORD.findall(out))

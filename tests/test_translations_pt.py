@@ -304,3 +304,12 @@ def test_no_id_in_any_language_is_a_word_yaml_reads_as_true_or_false():
         assert not [i for i in flat if {"True", "False"} & set(i.split("."))], lang
         lists = [v for v in flat.values() if isinstance(v, list)]
         assert not [v for v in lists if any(isinstance(x, bool) for x in v)], lang
+
+
+def test_the_tutorial_board_has_portuguese_names(private_home, in_english_afterwards):
+    result = CliRunner().invoke(cli, ["play", "--tutorial", "--lang", "pt-BR"], input="olhar\nsair\n")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "em Cofre de Treino (semente 1)" in out and "Você está na Porta dos Fundos." in out
+    assert "→ Salão do Livro-Razão — 1 Bota" in out
+    assert not {"Practice", "Vault", "Ledger", "Door"} & set(re.findall(r"[A-Za-z]+", out))
