@@ -240,12 +240,16 @@ class Command(click.Command):
         return _first_sentence(self.help, limit)
 
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """click's, with the help click wrote itself (`--help`, `--version`) in the current language."""
+        """click's, with its `--help` said in the current language (click words that option's help once
+        and keeps it, so it is looked up here, each time)."""
+        from clank_story.words import say
+
+        help_option = self.get_help_option(ctx)
         rows = []
         for param in self.get_params(ctx):
             record = param.get_help_record(ctx)
             if record is not None and not isinstance(param, click.Argument):
-                rows.append((record[0], gettext(record[1])))
+                rows.append((record[0], say("cli.click.help_option")) if param is help_option else record)
         if rows:
             with formatter.section(gettext("Options")):
                 formatter.write_dl(rows)
@@ -271,6 +275,20 @@ class Group(Command, click.Group):
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         super().format_options(ctx, formatter)  # Command's (the options), which does not list commands
         self.format_commands(ctx, formatter)
+
+
+def version_option(version: str, prog_name: str) -> Decorator:
+    """click's `--version`, its help and its message looked up when used (click's own words them once,
+    when the program is imported)."""
+
+    def show(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+        if value and not ctx.resilient_parsing:
+            click.echo(gettext("%(prog)s, version %(version)s") % {"prog": prog_name, "version": version},
+                       color=ctx.color)
+            ctx.exit()
+
+    return option("--version", is_flag=True, expose_value=False, is_eager=True, callback=show,
+                  help_id="cli.click.version_option")
 
 
 def command(name: str | None = None, *, help_id: str, **kwargs: Any) -> Decorator:

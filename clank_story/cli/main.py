@@ -9,11 +9,11 @@ import click
 
 from clank_story import __version__
 from clank_story.cli import options
-from clank_story.cli.helptext import group, option
+from clank_story.cli.helptext import group, option, version_option
 
 
 @group(context_settings={"help_option_names": ["-h", "--help"]}, help_id="cli.clank-story.help")
-@click.version_option(__version__, prog_name="clank-story")
+@version_option(__version__, prog_name="clank-story")
 @options.lang(hidden=True)
 def cli() -> None:
     pass

@@ -176,6 +176,19 @@ def test_usage_errors_speak_the_command_lines_language():
     assert "'many' は正しい数ではありません。" in result.stderr
 
 
+def test_the_version_is_told_in_the_language_too():
+    assert run(["--version"]).stdout.startswith("clank-story, version ")
+    assert run(["--lang", "ja", "--version"]).stdout.startswith("clank-story バージョン ")
+    assert run(["--version"], {"CLANK_STORY_LANG": "pt-BR"}).stdout.startswith("clank-story, versão ")
+
+
+def test_help_in_one_language_leaves_the_next_command_line_in_its_own():
+    """click words its --help option once per command and keeps it: ours is looked up each time."""
+    assert "Mostrar esta mensagem e sair." in help_of(("saves",), "pt-BR")
+    assert run(["saves", "--help"]).stdout == (RECORDED / "clank-story-saves.txt").read_text(encoding="utf-8")
+    assert run(["--help"]).stdout == (RECORDED / "clank-story.txt").read_text(encoding="utf-8")
+
+
 def test_english_usage_errors_are_clicks_own():
     result = run(["play", "--frob"])
     assert "Error: No such option '--frob'." in result.stderr
