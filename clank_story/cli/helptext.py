@@ -206,7 +206,7 @@ def _first_sentence(text: str, limit: int) -> str:
         return text
     out = ""
     for unit in (u for word in text.split(" ") for u in [*break_units(word), " "]):
-        if cells(out + unit) > limit - 1:
+        if out and cells(out + unit) > limit - 1:  # a first word longer than the room stays whole
             break
         out += unit
     return out.rstrip() + "…"

@@ -137,6 +137,16 @@ def test_japanese_help_wraps_by_display_width():
     assert sum(cells(line) > width - 4 for line in text.splitlines()) > 5  # filled by cells, not cut at 40
 
 
+def test_a_japanese_first_sentence_too_long_for_the_list_is_cut_by_display_width():
+    from clank_story.cli.helptext import _first_sentence
+    from clank_story.narrate.wrap import cells
+
+    assert _first_sentence("短い文です。その次の文。", 20) == "短い文です。"
+    cut = _first_sentence("とても長い一文で、一覧の幅には収まりません。", 20)
+    assert cut.endswith("…") and cells(cut) <= 20 and cut.startswith("とても長い")
+    assert _first_sentence("`yaml-language-server` をとても長く説明する文。", 20) == "`yaml-language-server`…"
+
+
 # -- how the language is chosen ----------------------------------------------------------------------
 def test_help_before_lang_on_the_line_still_speaks_that_language():
     """click handles an eager --help before --lang: the command line is read for the language first."""
@@ -215,7 +225,8 @@ def test_every_click_message_in_the_catalog_is_one_click_has():
 
 # -- the lint checks the new namespace -----------------------------------------------------------------
 def test_the_translation_lint_checks_the_help_of_the_command_line(tmp_path: Path):
-    """LN070 (missing), LN071 (unknown id), LN072 (a placeholder the English lacks) in cli.yaml."""
+    """LN070 (missing), LN071 (unknown id), LN072 (a placeholder the English lacks), LN075 (a plural
+    form Japanese never uses) in cli.yaml."""
     from clank_story.paths import locale_dir
 
     root = tmp_path / "locale"
@@ -224,12 +235,14 @@ def test_the_translation_lint_checks_the_help_of_the_command_line(tmp_path: Path
     text = ja.read_text(encoding="utf-8")
     text = text.replace('    seed: "乱数のシード。"\n', "")                                      # missing
     text = text.replace('heading: "{heading}："', 'heading: "{heading}{colon}："')               # placeholder
+    text = text.replace('did_you_mean: "もしかして：{possibilities}"',
+                        'did_you_mean: {one: "もしかして：{possibility}", other: "もしかして：{possibilities}"}')
     text += '  gone:\n    help: "もう使わない説明。"\n'                                             # unknown
     ja.write_text(text, encoding="utf-8")
     report = Report()
     check_catalogs(report, root)
     found = {(d.code, Path(d.path).name) for d in report.diagnostics}
-    assert ("LN072", "cli.yaml") in found and ("LN071", "cli.yaml") in found
+    assert {("LN072", "cli.yaml"), ("LN071", "cli.yaml"), ("LN075", "cli.yaml")} <= found
     missing = [d for d in report.diagnostics if d.code == "LN070" and d.path.endswith("ja")]
     assert missing and "cli.common.seed" in missing[0].message
     placeholder = next(d for d in report.diagnostics if d.code == "LN072")
