@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 import click
@@ -33,7 +34,8 @@ def _load(name: str) -> click.Command:
 
 
 class _Commands(dict):
-    """The group's commands; one of LAZY_COMMANDS is imported when first looked up (`cli.commands["play"]`)."""
+    """The group's commands; one of LAZY_COMMANDS is imported when first looked up (`cli.commands["play"]`).
+    Going through them all (iterating, `items()`, ...) imports them all first."""
 
     def __missing__(self, name: str) -> click.Command:
         if name not in LAZY_COMMANDS:
@@ -47,6 +49,30 @@ class _Commands(dict):
         except KeyError:
             return default
 
+    def __contains__(self, name: object) -> bool:
+        return name in LAZY_COMMANDS or dict.__contains__(self, name)
+
+    def loaded(self) -> _Commands:
+        for name in LAZY_COMMANDS:
+            if not dict.__contains__(self, name):
+                self[name] = _load(name)
+        return self
+
+    def __iter__(self) -> Iterator[str]:
+        return dict.__iter__(self.loaded())
+
+    def __len__(self) -> int:
+        return dict.__len__(self.loaded())
+
+    def keys(self) -> Any:
+        return dict.keys(self.loaded())
+
+    def values(self) -> Any:
+        return dict.values(self.loaded())
+
+    def items(self) -> Any:
+        return dict.items(self.loaded())
+
 
 class LazyGroup(Group):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -54,7 +80,7 @@ class LazyGroup(Group):
         self.commands = _Commands(self.commands)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(set(self.commands) | set(LAZY_COMMANDS))
+        return sorted({*dict.keys(self.commands), *LAZY_COMMANDS})  # the names, without importing them
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]}, help_id="cli.clank-story.help")
