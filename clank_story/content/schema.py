@@ -6,7 +6,7 @@ import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from clank_story.content.diagnostics import Report
+from clank_story.content.diagnostics import Report, Said, said
 from clank_story.content.yamlio import Node
 
 
@@ -140,15 +140,27 @@ _TYPES = {
 MAX_HINT_OPTIONS = 200  # names "did you mean" compares a word with (difflib's cost grows with the list)
 
 
-def suggest(word: str, options: list[str] | Mapping[str, object]) -> str:
-    """` (did you mean 'x'?)`, or ''. Among many names only those that could be close are compared
-    (same first letter, about the same length), so a book of thousands of passages lints in time."""
+def closest(word: str, options: list[str] | Mapping[str, object]) -> str | None:
+    """The name among `options` closest to `word`, if one is close. Among many names only those that
+    could be close are compared (same first letter, about the same length), so a book of thousands of
+    passages lints in time."""
     names = list(options)
     if len(names) > MAX_HINT_OPTIONS:
         names = [n for n in names if isinstance(n, str) and n[:1] == word[:1]
                  and abs(len(n) - len(word)) <= 2][:MAX_HINT_OPTIONS]
     close = difflib.get_close_matches(word, names, n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    return close[0] if close else None
+
+
+def suggest(word: str, options: list[str] | Mapping[str, object]) -> str:
+    """` (did you mean 'x'?)`, or '' (in the current language)."""
+    return str(hint(word, options))
+
+
+def hint(word: str, options: list[str] | Mapping[str, object]) -> Said | str:
+    """` (did you mean 'x'?)` as a sentence said when shown (a diagnostic's parameter), or ''."""
+    close = closest(word, options)
+    return said("hint.did_you_mean", name=close) if close is not None else ""
 
 
 def check_fields(node: Node, fields: Mapping[str, Field], report: Report, what: str) -> bool:
