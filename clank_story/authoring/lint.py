@@ -114,13 +114,8 @@ def load_project(paths: Sequence[Path | str] | None = None) -> tuple[Project, Re
         project.files.append(SourceFile(path, shown, classify(path, text, folders)))
     from clank_story.authoring import bookload
 
-    book_files = [f for f in project.files if f.kind == "book"]
-    for f in book_files:  # structure errors first, so each is reported once and the rest is checked
-        mended(f, project, report)
-    book_paths = [f.shown for f in book_files if project.mended.get(f.shown) is not None]
-    texts = {f.shown: project.mended[f.shown] for f in book_files
-             if project.mended.get(f.shown) not in (None, project.texts[f.shown])}
-    pending = bookload.start(book_paths, texts) if book_paths else None  # big books: workers start now
+    book_files = [(f.shown, project.texts[f.shown]) for f in project.files if f.kind == "book"]
+    pending = bookload.start(book_files) if book_files else None  # big books: workers start now
     try:
         _content(project, report)
         _definition_content(project, report)
@@ -129,8 +124,11 @@ def load_project(paths: Sequence[Path | str] | None = None) -> tuple[Project, Re
             pending.close()
         raise
     if pending is not None:
-        project.book = bookload.load(pending, set(project.cards))
-        report.diagnostics.extend(project.book.book.diagnostics)
+        loaded = bookload.load(pending, set(project.cards))
+        report.diagnostics.extend(loaded.structure)
+        if loaded.files:  # not a book when none of its files could be read at all
+            project.book = loaded
+            report.diagnostics.extend(loaded.book.diagnostics)
     _definitions(project, report)
     _others(project, report)
     check_translations(project, report)

@@ -116,7 +116,8 @@ def _trigger(node: Node, report: Report) -> tuple[str | None, str | None]:
             return str(value), None
         if value in ARG_TRIGGERS:
             report.error(t.path, t.line, t.col, "BS070", said("book.trigger_needs_id", trigger=value,
-                                                              needs=said(f"book.trigger_arg.{value}")))
+                                                              needs=said(f"book.trigger_arg.{value}"),
+                                                              example="{" + f"{value}: ID" + "}"))
             return None, None
         report.error(t.path, t.line, t.col, "BS070", said("book.unknown_trigger", trigger=value,
                                                               hint=hint(str(value), every)))
@@ -132,5 +133,6 @@ def _trigger(node: Node, report: Report) -> tuple[str | None, str | None]:
             report.error(t.path, line, col, "BS070", said("book.trigger_needs", trigger=key,
                                                           needs=said(f"book.trigger_arg.{key}")))
         return None, None
-    report.error(t.path, t.line, t.col, "BS070", said("book.trigger_shape", triggers=", ".join(SIMPLE_TRIGGERS)))
+    report.error(t.path, t.line, t.col, "BS070", said("book.trigger_shape", triggers=", ".join(SIMPLE_TRIGGERS),
+                                                      examples="{enter_space: ID}, {acquire: CARD}, {defeat: CARD}"))
     return None, None

@@ -39,7 +39,7 @@ def check_effects(node: Node, report: Report, codes: dict[str, Any] | None = Non
     out: list[dict[str, Any]] = []
     for i, m in enumerate(items):
         if not isinstance(m.value, dict):
-            report.error(m.path, m.line, m.col, "BS100", said("book.effect_is_a_mapping"))
+            report.error(m.path, m.line, m.col, "BS100", said("book.effect_is_a_mapping", example="{gold: 2}"))
             continue
         rest = m
         cond = m.value.get("if")

@@ -220,14 +220,16 @@ def load_entry(path: Path) -> dict[str, Any]:
     return entry_from_text(text, shown)
 
 
-def entry_from_text(text: str, path: str) -> dict[str, Any]:
+def entry_from_text(text: str, path: str, node: Node | None = None) -> dict[str, Any]:
+    """One file's entry from its text (`node`: the text's tree, when the caller has read it already)."""
     report = Report()
     entry: dict[str, Any] = {"path": path, "passages": [], "contracts": [], "diags": []}
-    try:
-        node = load_text(text, path)
-    except ContentError as e:
-        entry["diags"] = [_plain_diag(d, None) for d in e.diagnostics]
-        return entry
+    if node is None:
+        try:
+            node = load_text(text, path)
+        except ContentError as e:
+            entry["diags"] = [_plain_diag(d, None) for d in e.diagnostics]
+            return entry
     if node.value is None:
         return entry
     if not isinstance(node.value, dict):
