@@ -71,7 +71,7 @@ class Compiled:
             except TemplateSyntaxError as e:
                 raise StoryProblem("BS030", e.message or "cannot read the template", e.lineno or 1) from None
             except (RecursionError, MemoryError, SyntaxError):
-                raise StoryProblem("BS033", f"the {self.kind} is nested too deeply to compile") from None
+                raise StoryProblem.of("BS033", said(f"book.{self.kind}_too_deep_to_compile")) from None
             template = env.template_class.from_code(env, code, env.make_globals(None))
             if self.kind == "condition":
                 from jinja2.environment import TemplateExpression
