@@ -372,7 +372,7 @@ def _campaign_file(f: SourceFile, project: Project, report: Report) -> None:
         campaign_definition(c.definition, c.definition_folder, f.path)
     except (CampaignError, ContentError) as e:
         line, col = _value_pos(project.texts[f.shown], "definition_folder" if c.definition_folder else "definition")
-        message = getattr(e, "message", "") or str(e).splitlines()[-1]
+        message = getattr(e, "said", None) or getattr(e, "message", "") or str(e).splitlines()[-1]
         report.error(f.shown, line, col, "LN002", message)
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from clank_story.campaign.abilities import parse_ability, references, seat_ability
 from clank_story.campaign.model import CampaignError
 from clank_story.campaign.translation import translate
-from clank_story.content.diagnostics import ContentError, Diagnostic, Report, Said, said
+from clank_story.content.diagnostics import ContentError, Diagnostic, Report, Said, said, sentence
 from clank_story.content.schema import Field, check_fields, hint
 from clank_story.content.yamlio import Node, load_file, load_text, plain
 from clank_story.paths import shipped
@@ -257,8 +257,8 @@ def campaign_definition(definition_id: str, folder: str | None, campaign_file: s
         where = Path(folder).expanduser()
         where = where if where.is_absolute() else home / where
         if not (where / DEFINITION_FILE).is_file():
-            raise CampaignError(say("authoring.definition.moved", id=definition_id, folder=where,
-                                    file=campaign_file))
+            raise CampaignError.of(sentence("authoring.definition.moved", id=definition_id, folder=where,
+                                            file=campaign_file))
         candidates = [where]
     else:
         candidates = [definitions_root() / definition_id, home / definition_id, Path(definition_id)]
@@ -266,11 +266,11 @@ def campaign_definition(definition_id: str, folder: str | None, campaign_file: s
         if (where / DEFINITION_FILE).is_file():
             definition, warnings = load_definition(where / DEFINITION_FILE, book)
             if definition.id != definition_id:
-                raise CampaignError(say("authoring.definition.other", folder=where, found=definition.id,
-                                        id=definition_id, file=campaign_file))
+                raise CampaignError.of(sentence("authoring.definition.other", folder=where, found=definition.id,
+                                                id=definition_id, file=campaign_file))
             return definition, warnings
-    raise CampaignError(say("authoring.definition.lost", id=definition_id, file=campaign_file, home=home,
-                            known=", ".join(available_definitions()) or "-"))
+    raise CampaignError.of(sentence("authoring.definition.lost", id=definition_id, file=campaign_file, home=home,
+                                    known=", ".join(available_definitions()) or "-"))
 
 
 def definition_file(ref: str | Path) -> Path:

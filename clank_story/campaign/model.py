@@ -24,11 +24,17 @@ NO_LEVEL = "none"
 class CampaignError(Exception):
     """A campaign that cannot be read, saved or advanced; `str()` is the sentence a person reads."""
 
-    def __init__(self, message: str = "", diagnostics: list[Diagnostic] | None = None) -> None:
+    def __init__(self, message: str = "", diagnostics: list[Diagnostic] | None = None,
+                 said: Said | None = None) -> None:
         self.diagnostics = list(diagnostics or [])
         self.message = message
+        self.said = said  # the message as a sentence of the catalog (`book lint` says it in its language)
         lines = [str(d) for d in self.diagnostics] + ([message] if message else [])
         super().__init__("\n".join(lines))
+
+    @classmethod
+    def of(cls, message: Said) -> CampaignError:
+        return cls(str(message), said=message)
 
 
 @dataclass

@@ -87,8 +87,13 @@ def or_list(items: Iterable[Any]) -> Listed:
 def said(key: str, /, **params: Param) -> Said:
     """The sentence `diagnostics.<key>` with its parameters (anything else than a number, a truth value
     or another sentence is kept as its text)."""
-    return Said(f"diagnostics.{key}", tuple((k, v if v is None or isinstance(v, (*_PLAIN, Said, Listed)) else str(v))
-                                            for k, v in params.items()))
+    return sentence(f"diagnostics.{key}", **params)
+
+
+def sentence(key: str, /, **params: Param) -> Said:
+    """Any sentence of the catalog (`said` is for the `diagnostics` namespace)."""
+    return Said(key, tuple((k, v if v is None or isinstance(v, (*_PLAIN, Said, Listed)) else str(v))
+                           for k, v in params.items()))
 
 
 def _plain_param(v: Param) -> Any:
