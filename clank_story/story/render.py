@@ -69,7 +69,8 @@ class Compiled:
             try:
                 code = env.compile(tree, filename=TEMPLATE_FILE)
             except TemplateSyntaxError as e:
-                raise StoryProblem("BS030", e.message or "cannot read the template", e.lineno or 1) from None
+                raise StoryProblem.of("BS030", said("book.jinja_error", error=e.message) if e.message
+                                      else said("book.unreadable_template"), e.lineno or 1) from None
             except (RecursionError, MemoryError, SyntaxError):
                 raise StoryProblem.of("BS033", said(f"book.{self.kind}_too_deep_to_compile")) from None
             template = env.template_class.from_code(env, code, env.make_globals(None))
