@@ -382,6 +382,12 @@ def listing(items: Iterable[str]) -> str:
     return say("words.list.sep").join(items[:-1]) + say("words.list.and") + items[-1]
 
 
+def sentences(*parts: str) -> str:
+    """Sentences run together in the current language: a space in English and Portuguese, nothing
+    after a Japanese full stop."""
+    return say("words.sentence.sep").join(p for p in parts if p)
+
+
 # -- refusals --------------------------------------------------------------------------------------
 def reason(error: _errors.CommandError) -> str:
     """Why a command was refused, as a sentence (the key names an entry under `refuse.`)."""

@@ -154,3 +154,11 @@ def test_no_id_is_defined_in_two_files():
     for lang in LANGS_WITH_FILES:
         words.forget()
         catalog(lang)  # raises ValueError naming the id given twice
+
+
+def test_sentences_run_together_as_each_language_writes_them():
+    from clank_story.words import sentences, speaking
+    with speaking("en"):
+        assert sentences("One.", "", "Two.") == "One. Two."
+    with speaking("ja"):
+        assert sentences("一。", "二。") == "一。二。"
