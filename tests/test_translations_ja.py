@@ -155,7 +155,8 @@ def test_cards_and_spaces_may_be_typed_in_japanese_or_english(private_home: Path
 def test_every_english_sentence_has_a_japanese_one():
     english, japanese = catalog("en").flat, catalog("ja").flat
     assert sorted(set(english) - set(japanese)) == []
-    assert sorted(set(japanese) - set(english)) == []  # nothing said only in Japanese (renamed ids)
+    own = sorted(i for i in set(japanese) - set(english) if not i.startswith("verbs."))
+    assert own == []  # nothing said only in Japanese (renamed ids) but its words for `all` (`play 全部`)
 
 
 def test_the_tutorial_board_has_japanese_names(private_home: Path):

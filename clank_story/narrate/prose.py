@@ -31,8 +31,8 @@ from clank_story.narrate.lines import w as narrate_word
 from clank_story.narrate.scores import score_lines
 from clank_story.rules import events as ev
 from clank_story.rules.state import Game
+from clank_story.words import at, section, sentences
 from clank_story.words import plural as plural_category
-from clank_story.words import section, sentences
 
 WIDTH = wrap.WIDTH
 NUMBER_KEYS = ("skill", "swords", "boots", "gold", "teleport", "clank", "clank_credit", "clank_empty", "cards",
@@ -90,6 +90,7 @@ def _environment():
     env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
     env.globals["plural"] = _plural  # {{ plural(count, one='comes', other='come') }}
     env.filters["upfirst"] = _upfirst  # {{ hurt | upfirst }}: "you and Rex" starting a sentence
+    env.filters["at"] = at  # {{ space | at('em') }}: "na Entrada" in Portuguese (words.at)
     return env
 
 
