@@ -109,6 +109,16 @@ def board_ruleset(board: str):
         raise SimError(str(e)) from None
 
 
+@functools.lru_cache(maxsize=8)
+def game_book(board: str, folder: str | None):
+    """The Book of Secrets a board's games read, loaded once per process rather than once per game (a
+    sim of a legacy board spent a third of its time reloading it). The book is only read by the router
+    (its templates compile on first use and stay compiled), so every game may share it."""
+    from clank_story.story.book import load_for_game
+
+    return load_for_game(folder, list(board_ruleset(board).cards))
+
+
 def check_spec(spec: SimSpec) -> None:
     """Refuse what cannot run, with a sentence (before any process is started)."""
     from clank_story.bots import BOTS, known_bot
@@ -141,9 +151,7 @@ def play_game(spec: SimSpec, index: int) -> GameResult:
     session = Session(setup_game(board_ruleset(spec.board), seed, {"players": seats}))
     book = spec.book if spec.book is not None else own_book(spec.board)
     if spec.story and (book is not None or session.game.legacy):
-        from clank_story.table.session import attach_book
-
-        attach_book(session, book)
+        session.attach_story(game_book(spec.board, book))
     director = None
     if spec.solo:
         from clank_story.bots.solo import SoloDirector
