@@ -49,10 +49,58 @@ def legal_commands(game: Game) -> list[Command]:
     p = game.me
     if p.out and p.status != ESCAPED:
         return []  # a player knocked out does nothing more
-    cards = game.ruleset.cards
     out: list[Command] = [_play(c) for c in dict.fromkeys(p.hand)]
     if p.hand:
         out.append(_PLAY_ALL)
+    _card_commands(game, p, out)
+    if p.status != ESCAPED:  # the rest needs a pawn on the board
+        _board_commands(game, p, out)
+    if not p.hand:
+        out.append(_END)
+    return out
+
+
+# -- parts of the list, for bots that weigh only some kinds of command ------------------------------
+# Each is exactly the commands of those kinds in legal_commands(game), in its order (a random bot that
+# draws from them with the seeded RNG makes the same choice as from the whole list, for less work).
+def _acting(game: Game) -> Player | None:
+    """The player whose actions are listed, or None when legal_commands lists no action at all."""
+    if game.over or game.pending is not None:
+        return None
+    p = game.me
+    return None if p.out and p.status != ESCAPED else p
+
+
+def legal_card_commands(game: Game) -> list[Command]:
+    """The Acquire, Fight and Use commands of legal_commands(game), in its order."""
+    p = _acting(game)
+    out: list[Command] = []
+    if p is not None:
+        _card_commands(game, p, out)
+    return out
+
+
+def legal_walks(game: Game) -> list[Move]:
+    """The Moves of legal_commands(game) that spend no Swords on monsters, in its order."""
+    p = _acting(game)
+    out: list[Command] = []
+    if p is not None and p.status != ESCAPED:
+        _moves(game, p, out, swords=False)
+    return out  # type: ignore[return-value]
+
+
+def legal_takes(game: Game) -> list[Take]:
+    """The Take commands of legal_commands(game), in its order."""
+    p = _acting(game)
+    out: list[Command] = []
+    if p is not None and p.status != ESCAPED:
+        _takes(game, p, out)
+    return out  # type: ignore[return-value]
+
+
+def _card_commands(game: Game, p: Player, out: list[Command]) -> None:
+    """Acquire, fight and use: the row, then the Reserve, then kept secrets."""
+    cards = game.ruleset.cards
     acquire, use, fight = RULES[Acquire], RULES[Use], RULES[Fight]
     # Shortcuts, never verdicts: a card that costs more Skill (or Swords) than there is is refused by
     # its rule anyway, so the rule need not be asked; every other candidate is judged by its rule.
@@ -92,32 +140,41 @@ def legal_commands(game: Game) -> list[Command]:
             command = _use(t)
             if use(game, p, command) is None:
                 out.append(command)
-    if p.status != ESCAPED:  # the rest needs a pawn on the board
-        _board_commands(game, p, out)
-    if not p.hand:
-        out.append(_END)
-    return out
+
+
+def _moves(game: Game, p: Player, out: list[Command], swords: bool = True) -> None:
+    """Walks along each exit (and, with `swords`, the same walk spending 0.. Swords on its monsters)."""
+    turn = game.turn
+    exits = game.board.exits(p.space)
+    if turn.exhausted or turn.boots < min((path.boots for _, path in exits), default=0):
+        return  # no move along a path can be made (the shortcut again: each rule would refuse)
+    for dest, path in exits:
+        command: Command = _move(dest)
+        if move_refusal(game, p, command) is None:  # type: ignore[arg-type]
+            out.append(command)
+        if swords and path.monsters and turn.swords:
+            for s in range(min(path.monsters, turn.swords) + 1):
+                command = _move(dest, s)
+                if move_refusal(game, p, command) is None:  # type: ignore[arg-type]
+                    out.append(command)
+
+
+def _takes(game: Game, p: Player, out: list[Command]) -> None:
+    if game.turn.may_take:
+        take = RULES[Take]
+        for command in _TAKES:
+            if take(game, p, command) is None:
+                out.append(command)
 
 
 def _board_commands(game: Game, p: Player, out: list[Command]) -> None:
     turn = game.turn
     board = game.board
-    exits = board.exits(p.space)
-    if turn.exhausted or turn.boots < min((path.boots for _, path in exits), default=0):
-        exits = ()  # no move along a path can be made (the shortcut again: each rule would refuse)
-    for dest, path in exits:
-        command: Command = _move(dest)
-        if move_refusal(game, p, command) is None:  # type: ignore[arg-type]
-            out.append(command)
-        if path.monsters and turn.swords:
-            for s in range(min(path.monsters, turn.swords) + 1):
-                command = _move(dest, s)
-                if move_refusal(game, p, command) is None:  # type: ignore[arg-type]
-                    out.append(command)
+    _moves(game, p, out)
     if turn.teleports:
         teleport = RULES[Teleport]
         for s in board.adjacent(p.space):
-            command = _teleport(s)
+            command: Command = _teleport(s)
             if teleport(game, p, command) is None:
                 out.append(command)
     if game.legacy and board.spaces[p.space].coach is not None:
@@ -127,11 +184,7 @@ def _board_commands(game: Game, p: Player, out: list[Command]) -> None:
                 command = _coach(space.id)
                 if coach(game, p, command) is None:
                     out.append(command)
-    if turn.may_take:
-        take = RULES[Take]
-        for command in _TAKES:
-            if take(game, p, command) is None:
-                out.append(command)
+    _takes(game, p, out)
     if board.spaces[p.space].market:
         market = RULES[Market]
         for kind in dict.fromkeys(i.kind for i in game.ruleset.market):
