@@ -164,6 +164,23 @@ def play_game(spec: SimSpec, index: int) -> GameResult:
     return game_result(index, seed, strategies, game, events, director)
 
 
+def _counted_as(kind: type) -> str:
+    """What an event of this class counts toward in the report ("" for nothing), judged once per class
+    (a sim meets tens of thousands of events, nearly all of a dozen classes)."""
+    for cls, what in ((ev.DragonAttacked, "attack"), (ev.TookDamage, "damage"), (ev.CardAcquired, "acquired"),
+                      (ev.WaypointEntered, "waypoint"), (ev.GameOver, "over"), (ev.StoryEffect, "effect")):
+        if issubclass(kind, cls):
+            return what
+    if kind.__name__ == "PassageOpened":
+        return "passage"
+    if kind.__name__ in CONTRACT_KINDS:
+        return "contract"
+    return "story" if kind.__module__.startswith("clank_story.story") else ""
+
+
+_COUNTED: dict[type, str] = {}
+
+
 def game_result(index: int, seed: int, strategies: list[str], game, events: Iterable[ev.Event], director) -> GameResult:
     names = [p.name for p in game.players]
     dragon = Counter[str]()
@@ -177,26 +194,30 @@ def game_result(index: int, seed: int, strategies: list[str], game, events: Iter
     reason = ""
     winner = None
     for e in events:
-        match e:
-            case ev.DragonAttacked():
-                attacks += 1
-                dragon.update(e.hits)
-            case ev.TookDamage():
-                other[e.player] += e.amount
-            case ev.CardAcquired():
-                acquired[e.card] += 1
-            case ev.WaypointEntered():
-                waypoints[e.passage] += 1
-            case ev.GameOver():
-                reason, winner = e.reason, e.winner
-            case ev.StoryEffect():
-                story[f"effect:{e.effect}"] += 1
-            case _ if e.kind == "PassageOpened":
-                passages[e.passage] += 1  # type: ignore[attr-defined]
-            case _ if e.kind in CONTRACT_KINDS:
-                contracts[f"{e.contract} {CONTRACT_KINDS[e.kind]}"] += 1  # type: ignore[attr-defined]
-            case _ if type(e).__module__.startswith("clank_story.story"):
-                story[e.kind] += 1
+        what = _COUNTED.get(type(e))
+        if what is None:
+            what = _COUNTED[type(e)] = _counted_as(type(e))
+        if not what:
+            continue  # most events (cards played, gains, moves) count for nothing
+        if what == "attack":
+            attacks += 1
+            dragon.update(e.hits)  # type: ignore[attr-defined]
+        elif what == "damage":
+            other[e.player] += e.amount  # type: ignore[attr-defined]
+        elif what == "acquired":
+            acquired[e.card] += 1  # type: ignore[attr-defined]
+        elif what == "waypoint":
+            waypoints[e.passage] += 1  # type: ignore[attr-defined]
+        elif what == "over":
+            reason, winner = e.reason, e.winner  # type: ignore[attr-defined]
+        elif what == "effect":
+            story[f"effect:{e.effect}"] += 1  # type: ignore[attr-defined]
+        elif what == "passage":
+            passages[e.passage] += 1  # type: ignore[attr-defined]
+        elif what == "contract":
+            contracts[f"{e.contract} {CONTRACT_KINDS[e.kind]}"] += 1  # type: ignore[attr-defined]
+        else:
+            story[e.kind] += 1
     seats = [
         SeatResult(strategy=strategies[i], seat=i + 1, status=p.status, score=p.score, won=p.name == winner,
                    dragon_damage=dragon[p.name], other_damage=other[p.name], artifact=p.artifact or 0)
