@@ -147,7 +147,7 @@ class StrategyBot(Bot):
         """When the first rival is likely to escape (in rounds), judged from where they stand, whether
         they carry an artifact and the Boots their cards give (all of it on the table)."""
         key = (id(game), p.name, game.rage, tuple(game.row), tuple(game.artifacts), tuple(game.bag.items()),
-               tuple((q.space, q.status, len(q.artifacts), q.damage, q.gold, len(q.owned()))
+               tuple((q.space, q.status, len(q.artifacts), q.damage, q.gold, kn.owned_count(q))
                      for q in game.players if q is not p))
         if self._first_out[0] != key:
             self._first_out = (key, self._rivals_eta(game, p))
@@ -169,7 +169,7 @@ class StrategyBot(Bot):
             else:
                 road = min((costs_to(board, s, who).get(q.space, INF) + home.get(s, INF) for s in game.artifacts),
                            default=INF)
-            eta = kn.turns_to_walk(road, boots, len(q.owned())) if road < INF else INF
+            eta = kn.turns_to_walk(road, boots, kn.owned_count(q)) if road < INF else INF
             hurt = kn.damage_per_round(game, q, 0.5, area=False)
             if hurt > 0:  # a rival knocked out by the dragon starts the end just the same
                 eta = min(eta, 1.0 + (q.health_left - 0.5) / hurt)
@@ -193,7 +193,7 @@ class StrategyBot(Bot):
         """The waypoint or contract space best worth a detour on the way to `goal` (or home), if the
         detour leaves time to get out and the road does not look deadly."""
         board, taste = game.board, self.profile.taste
-        n = len(p.owned())
+        n = kn.owned_count(p)
         after = goal or board.start
         to_after = costs_to(board, after, who)
         home = costs_to(board, board.start, who)
@@ -229,7 +229,7 @@ class StrategyBot(Bot):
             return None, 0.0
         home = costs_to(board, board.start, who)
         if p.artifacts and not self.second_artifact(game, p):
-            return board.start, kn.turns_to_walk(home.get(p.space, INF), boots, len(p.owned()))
+            return board.start, kn.turns_to_walk(home.get(p.space, INF), boots, kn.owned_count(p))
         pr = self.profile
         danger = kn.damage_per_round(game, p, 0.3) * pr.risk
         best: tuple[float, str, float] | None = None
@@ -239,7 +239,7 @@ class StrategyBot(Bot):
             if d_in == INF or d_out == INF:
                 continue
             deep = board.spaces[space].depths
-            turns = kn.turns_to_walk(d_in + d_out, boots, len(p.owned())) + 0.5
+            turns = kn.turns_to_walk(d_in + d_out, boots, kn.owned_count(p)) + 0.5
             if pr.nearest:
                 score = -turns - (20.0 if deep and not pr.depths else 0.0)
             else:
@@ -383,7 +383,7 @@ class StrategyBot(Bot):
         """Printed points, plus what the card adds to the hands still to come, minus dilution."""
         game, p = r.game, r.p
         card = game.card(card_id)
-        owned = len(p.owned()) + 1
+        owned = kn.owned_count(p) + 1
         reshuffle = (len(p.deck) + 5) / 5.0
         hands = max(0.0, r.turns_left - reshuffle)
         play = kn.card_play_value(game, p, card, r.w, r.avg)
