@@ -233,13 +233,14 @@ class StrategyBot(Bot):
         pr = self.profile
         danger = kn.damage_per_round(game, p, 0.3) * pr.risk
         best: tuple[float, str, float] | None = None
+        owned = kn.owned_count(p)
         for space, value in sorted(game.artifacts.items()):
             d_in = costs_to(board, space, who).get(p.space, INF)
             d_out = home.get(space, INF)
             if d_in == INF or d_out == INF:
                 continue
             deep = board.spaces[space].depths
-            turns = kn.turns_to_walk(d_in + d_out, boots, kn.owned_count(p)) + 0.5
+            turns = kn.turns_to_walk(d_in + d_out, boots, owned) + 0.5
             if pr.nearest:
                 score = -turns - (20.0 if deep and not pr.depths else 0.0)
             else:
