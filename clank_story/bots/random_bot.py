@@ -7,7 +7,7 @@ import functools
 
 from clank_story.bots.base import Bot, distances_to
 from clank_story.rules.commands import Choose, Command, End, PlayAll, Take
-from clank_story.rules.legal import legal_card_commands, legal_takes, legal_walks
+from clank_story.rules.legal import iter_card_commands, legal_takes, legal_walks
 from clank_story.rules.model import Board
 from clank_story.rules.state import Game
 
@@ -31,14 +31,17 @@ class RandomBot(Bot):
         for want in _WANTED:
             if want in takes:
                 return want
-        moves = legal_walks(game)
         board = game.board
         goal = distances_to(board, board.start) if p.artifacts else _nearest_artifact(game)
         here = goal.get(p.space, BIG)
+        # Only walks that come no further from the goal are ever chosen, so only those are judged.
+        moves = legal_walks(game, toward=lambda dest: goal.get(dest, BIG) <= here)
         closer = [m for m in moves if goal.get(m.to, BIG) < here]
-        buys = legal_card_commands(game)
-        if closer and (not buys or rng.random() < 0.6):
+        cards = iter_card_commands(game)  # judged as drawn: often only whether there is one matters
+        first = next(cards, None)
+        if closer and (first is None or rng.random() < 0.6):
             return rng.choice(closer)
+        buys = [] if first is None else [first, *cards]
         if buys and rng.random() < 0.8:
             return rng.choice(buys)
         sideways = [m for m in moves if goal.get(m.to, BIG) <= here and m.to != board.start]

@@ -11,6 +11,7 @@ every candidate through `engine.check`)."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Iterator
 
 from clank_story.rules import actions
 from clank_story.rules.commands import (
@@ -52,7 +53,7 @@ def legal_commands(game: Game) -> list[Command]:
     out: list[Command] = [_play(c) for c in dict.fromkeys(p.hand)]
     if p.hand:
         out.append(_PLAY_ALL)
-    _card_commands(game, p, out)
+    out.extend(_card_commands(game, p))
     if p.status != ESCAPED:  # the rest needs a pawn on the board
         _board_commands(game, p, out)
     if not p.hand:
@@ -73,19 +74,23 @@ def _acting(game: Game) -> Player | None:
 
 def legal_card_commands(game: Game) -> list[Command]:
     """The Acquire, Fight and Use commands of legal_commands(game), in its order."""
+    return list(iter_card_commands(game))
+
+
+def iter_card_commands(game: Game) -> Iterator[Command]:
+    """legal_card_commands(game), judged one at a time as they are drawn: a bot that needs only to
+    know whether there is one need not judge the rest."""
     p = _acting(game)
-    out: list[Command] = []
-    if p is not None:
-        _card_commands(game, p, out)
-    return out
+    return _card_commands(game, p) if p is not None else iter(())
 
 
-def legal_walks(game: Game) -> list[Move]:
-    """The Moves of legal_commands(game) that spend no Swords on monsters, in its order."""
+def legal_walks(game: Game, toward: Callable[[str], bool] | None = None) -> list[Move]:
+    """The Moves of legal_commands(game) that spend no Swords on monsters, in its order; with `toward`,
+    only those to a space it accepts (the same list filtered afterwards, for fewer moves judged)."""
     p = _acting(game)
     out: list[Command] = []
     if p is not None and p.status != ESCAPED:
-        _moves(game, p, out, swords=False)
+        _moves(game, p, out, swords=False, toward=toward)
     return out  # type: ignore[return-value]
 
 
@@ -98,7 +103,7 @@ def legal_takes(game: Game) -> list[Take]:
     return out  # type: ignore[return-value]
 
 
-def _card_commands(game: Game, p: Player, out: list[Command]) -> None:
+def _card_commands(game: Game, p: Player) -> Iterator[Command]:
     """Acquire, fight and use: the row, then the Reserve, then kept secrets."""
     cards = game.ruleset.cards
     acquire, use, fight = RULES[Acquire], RULES[Use], RULES[Fight]
@@ -112,16 +117,16 @@ def _card_commands(game: Game, p: Player, out: list[Command]) -> None:
             if card.cost - discount <= skill:
                 command: Command = _acquire(c)
                 if acquire(game, p, command) is None:
-                    out.append(command)
+                    yield command
         elif kind == "device":
             if card.cost <= skill or c in p.tokens:  # (a held token of that id is judged as a potion)
                 command = _use(c)
                 if use(game, p, command) is None:
-                    out.append(command)
+                    yield command
         elif card.cost <= swords:
             command = _fight(c)
             if fight(game, p, command) is None:
-                out.append(command)
+                yield command
     for c, n in game.reserve.items():
         if n > 0:
             card = cards[c]
@@ -129,26 +134,29 @@ def _card_commands(game: Game, p: Player, out: list[Command]) -> None:
                 if card.cost <= swords:
                     command = _fight(c)
                     if fight(game, p, command) is None:
-                        out.append(command)
+                        yield command
             elif card.cost - discount <= skill:
                 command = _acquire(c)
                 if acquire(game, p, command) is None:
-                    out.append(command)
+                    yield command
     secrets = game.ruleset.secrets
     for t in dict.fromkeys(p.tokens):
         if t in secrets:
             command = _use(t)
             if use(game, p, command) is None:
-                out.append(command)
+                yield command
 
 
-def _moves(game: Game, p: Player, out: list[Command], swords: bool = True) -> None:
+def _moves(game: Game, p: Player, out: list[Command], swords: bool = True,
+           toward: Callable[[str], bool] | None = None) -> None:
     """Walks along each exit (and, with `swords`, the same walk spending 0.. Swords on its monsters)."""
     turn = game.turn
     exits = game.board.exits(p.space)
     if turn.exhausted or turn.boots < min((path.boots for _, path in exits), default=0):
         return  # no move along a path can be made (the shortcut again: each rule would refuse)
     for dest, path in exits:
+        if toward is not None and not toward(dest):
+            continue
         command: Command = _move(dest)
         if move_refusal(game, p, command) is None:  # type: ignore[arg-type]
             out.append(command)

@@ -28,7 +28,13 @@ from clank_story.rules.commands import (
     Use,
 )
 from clank_story.rules.errors import CommandError
-from clank_story.rules.legal import legal_card_commands, legal_commands, legal_takes, legal_walks
+from clank_story.rules.legal import (
+    iter_card_commands,
+    legal_card_commands,
+    legal_commands,
+    legal_takes,
+    legal_walks,
+)
 from clank_story.rules.setup import setup_game
 from clank_story.rules.state import Game
 
@@ -122,6 +128,9 @@ def test_the_parts_a_bot_weighs_are_those_commands_of_the_whole_list_in_its_orde
         assert legal_card_commands(game) == [c for c in legal if isinstance(c, Acquire | Fight | Use)]
         assert legal_walks(game) == [c for c in legal if isinstance(c, Move) and c.swords is None]
         assert legal_takes(game) == [c for c in legal if isinstance(c, Take)]
+        assert list(iter_card_commands(game)) == legal_card_commands(game)
+        toward = {s for i, s in enumerate(game.board.spaces) if i % 2}.__contains__
+        assert legal_walks(game, toward) == [c for c in legal_walks(game) if toward(c.to)]
         met += 1
     assert met > 500
 
