@@ -1,6 +1,6 @@
 """Games per second for bot-only games (issue 20's figures), each the median of several runs.
 
-    python tools/bench_bots.py [--games 200] [--repeats 5] [--campaigns] [--jobs2] [--profile WHAT]
+    python tools/bench_bots.py [--games 200] [--repeats 5] [--only WHAT] [--campaigns] [--jobs2] [--profile [WHAT]]
 
 Prints, as medians of --repeats runs (seeds 0, 1, ...), wall-clock games per second in one process and
 the same in this process's CPU time (steadier on a machine busy with other work):
@@ -88,7 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs2", action="store_true", help="also measure random and planner bots with --jobs 2")
     ap.add_argument("--campaigns", action="store_true", help="also time 50 whole campaigns with --jobs 2")
     ap.add_argument("--campaign-repeats", type=int, default=3)
-    ap.add_argument("--profile", choices=[f.name for f in FIGURES], help="profile one figure's games instead")
+    ap.add_argument("--profile", nargs="?", const="planner", choices=[f.name for f in FIGURES],
+                    help="profile one figure's games instead (planner if none is named)")
     args = ap.parse_args(argv)
     if args.profile:
         fig = next(f for f in FIGURES if f.name == args.profile)

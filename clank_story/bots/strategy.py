@@ -30,7 +30,6 @@ from clank_story.rules.commands import (
     Teleport,
     Use,
 )
-from clank_story.rules.errors import CommandError
 from clank_story.rules.legal import legal_commands
 from clank_story.rules.model import BOAT, LOCK_KEY
 from clank_story.rules.state import ESCAPED, Game, Player
@@ -505,11 +504,8 @@ def _passable(game: Game, p: Player, path) -> bool:
 
 
 def _ok(game: Game, command: Command) -> bool:
-    try:
-        engine.check(game, command)
-    except CommandError:
-        return False
-    return True
+    """Would `apply` accept it (the verdict of engine.check, without raising and wording a refusal)."""
+    return engine.refusal(game, command) is None
 
 
 def _knapsack(items: list[tuple[int, float, Command]], budget: int) -> list[Command]:
