@@ -9,6 +9,7 @@ saved game resumes exactly.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field, replace
 
 from clank_story.bots import knowledge as kn
@@ -31,7 +32,7 @@ from clank_story.rules.commands import (
     Use,
 )
 from clank_story.rules.legal import legal_commands
-from clank_story.rules.model import BOAT, LOCK_KEY
+from clank_story.rules.model import BOAT, LOCK_KEY, Board
 from clank_story.rules.state import ESCAPED, Game, Player
 from clank_story.rules.tokens import artifact_limit, holds_kind
 
@@ -161,13 +162,8 @@ class StrategyBot(Bot):
             who = self.traveller(game, q)
             if who.coach is not None:  # rivals pick up Gold on the way; assume a coach fare or two
                 who = replace(who, gold=who.gold + 4)
-            home = costs_to(board, board.start, who)
             boots = max(1.0, kn.per_hand(game, q, "boots"))
-            if q.artifacts:
-                road = home.get(q.space, INF)
-            else:
-                road = min((costs_to(board, s, who).get(q.space, INF) + home.get(s, INF) for s in game.artifacts),
-                           default=INF)
+            road = _road_out(board, who, q.space, bool(q.artifacts), tuple(game.artifacts))
             eta = kn.turns_to_walk(road, boots, kn.owned_count(q)) if road < INF else INF
             hurt = kn.damage_per_round(game, q, 0.5, area=False)
             if hurt > 0:  # a rival knocked out by the dragon starts the end just the same
@@ -497,6 +493,16 @@ class StrategyBot(Bot):
         if s.gold:
             lure += 0.3 * s.gold
         return lure
+
+
+@functools.lru_cache(maxsize=4096)
+def _road_out(board: Board, who: Traveller, space: str, carrying: bool, artifacts: tuple[str, ...]) -> float:
+    """Boots-equivalents from `space` out of the dungeon: home if `carrying` an artifact, else by the
+    nearest of `artifacts` (a pure function of its arguments, asked for every rival at most decisions)."""
+    home = costs_to(board, board.start, who)
+    if carrying:
+        return home.get(space, INF)
+    return min((costs_to(board, s, who).get(space, INF) + home.get(s, INF) for s in artifacts), default=INF)
 
 
 def _passable(game: Game, p: Player, path) -> bool:
