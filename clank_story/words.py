@@ -301,9 +301,13 @@ class _Formatter(string.Formatter):
     - `{n:w}`: a small number as a word where the catalog has one (`numbers.words`: "five cards");
     - `{cards:@count.cards}`: the counted phrase of the catalog's entry `count.cards`, its plural form
       chosen by the value ("1 card", "3 cards"), so one sentence can hold several counts;
-    - `{thing:a}`: the word with its indefinite article where the language has one ("an exhausting")."""
+    - `{thing:a}`: the word with its indefinite article where the language has one ("an exhausting");
+    - `{space:p:em}`: a place after a preposition, contracted with the place's article where the
+      language does (Portuguese "na Entrada", "do Saguão"; see `at`)."""
 
     def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec.startswith("p:"):
+            return at(value, format_spec[2:])
         if format_spec == "w" and isinstance(value, int):
             return number_word(value)
         if format_spec.startswith("@"):
@@ -311,6 +315,33 @@ class _Formatter(string.Formatter):
         if format_spec == "a":
             return with_article(str(value))
         return super().format_field(value, format_spec)
+
+
+class Place(str):
+    """A place's name that knows the article its language puts before it (Portuguese "a Entrada",
+    "o Saguão"), so a sentence can contract it with a preposition ("na Entrada"). It is a str
+    everywhere else; a plain str is a place without an article."""
+
+    article: str
+
+    def __new__(cls, name: str, article: str = "") -> Place:
+        place = super().__new__(cls, name)
+        place.article = article
+        return place
+
+
+def at(place: Any, prep: str) -> str:
+    """`prep` before `place`: contracted with the place's article as the language does
+    (`words.contract.PREP.ARTICLE`: "em" + "a" -> "na"), else the article spelled out, else the bare
+    preposition. A capital on `prep` ("Em") capitalizes the phrase for a sentence's start."""
+    article = getattr(place, "article", "")
+    low = prep.lower()
+    if article:
+        joined = entry(f"words.contract.{low}.{article}")
+        phrase = f"{joined} {place}" if isinstance(joined, str) else f"{low} {article} {place}"
+    else:
+        phrase = f"{low} {place}" if low else str(place)
+    return phrase[:1].upper() + phrase[1:] if prep[:1].isupper() else phrase
 
 
 def number_word(n: int) -> str:
@@ -380,6 +411,12 @@ def listing(items: Iterable[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return say("words.list.sep").join(items[:-1]) + say("words.list.and") + items[-1]
+
+
+def sentences(*parts: str) -> str:
+    """Sentences run together in the current language: a space in English and Portuguese, nothing
+    after a Japanese full stop."""
+    return say("words.sentence.sep").join(p for p in parts if p)
 
 
 # -- refusals --------------------------------------------------------------------------------------

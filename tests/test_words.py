@@ -154,3 +154,37 @@ def test_no_id_is_defined_in_two_files():
     for lang in LANGS_WITH_FILES:
         words.forget()
         catalog(lang)  # raises ValueError naming the id given twice
+
+
+def test_sentences_run_together_as_each_language_writes_them():
+    from clank_story.words import sentences, speaking
+    with speaking("en"):
+        assert sentences("One.", "", "Two.") == "One. Two."
+    with speaking("ja"):
+        assert sentences("一。", "二。") == "一。二。"
+
+
+def test_a_portuguese_preposition_contracts_with_the_places_article():
+    from clank_story.words import Place, at, fill, speaking
+    with speaking("pt-BR"):
+        assert at(Place("Entrada de Serviço", "a"), "em") == "na Entrada de Serviço"
+        assert at(Place("Saguão", "o"), "de") == "do Saguão"
+        assert at(Place("Porteira do Musgo", "a"), "a") == "à Porteira do Musgo"
+        assert at(Place("Nove Pedras Erguidas", "as"), "até") == "até as Nove Pedras Erguidas"
+        assert at(Place("Pouso dos Mascates", "o"), "Em") == "No Pouso dos Mascates"  # a sentence's start
+        assert at("Tollbury", "em") == "em Tollbury"  # a name with no article keeps the bare preposition
+        assert fill("Você está {space:p:em}.", {"space": Place("Vila do Pedágio", "a")}) == "Você está na Vila do Pedágio."
+    with speaking("en"):
+        assert at(Place("Old Mill", ""), "in") == "in Old Mill"
+
+
+def test_every_portuguese_place_name_of_the_shipped_boards_has_its_article():
+    from clank_story.content.library import catalog
+    from clank_story.words import speaking
+    with speaking("pt-BR"):
+        boards = catalog().boards
+    for board_id in ("brackenmoor", "cinder-halls"):
+        board = boards[board_id]
+        assert getattr(board.name, "article", "") in ("o", "os"), board_id
+        missing = [s.id for s in board.spaces.values() if getattr(s.name, "article", "") not in ("a", "o", "as", "os")]
+        assert missing == [], f"{board_id}: no article for {missing}"

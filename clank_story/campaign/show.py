@@ -57,7 +57,7 @@ def status_lines(campaign: Campaign, definition: Definition | None = None,
     for key, value in (
         ("stickers", _list(stickers)),
         ("dran", say("campaign.show.dran_marks", marks=_track(len(campaign.dran_track), boxes),
-                     n=len(campaign.dran_track))),
+                     n=len(campaign.dran_track)) if boxes or campaign.dran_track else _list([])),
         ("contracts", _list(contracts)),
         ("destroyed", _list([card_name(c) for c in campaign.destroyed_cards])),
         ("cardporium", _list([card_name(c) for c in campaign.cardporium_cards])),

@@ -27,7 +27,7 @@ from clank_story.campaign.model import SCHEMA_VERSION, Campaign, CampaignError, 
 from clank_story.content.diagnostics import ContentError, Diagnostic, Report
 from clank_story.content.reading import MAX_FILE_BYTES, not_utf8, too_big
 from clank_story.content.yamlio import Node, load_text, plain
-from clank_story.words import say
+from clank_story.words import say, sentences
 
 ENV_VAR = "CLANK_STORY_CAMPAIGN"
 APP_NAME = "clank-story"
@@ -169,7 +169,7 @@ def file_data(campaign: Campaign) -> dict[str, Any]:
 def _unreadable(path: Path, diagnostics: list[Diagnostic]) -> CampaignError:
     hint = say("campaign.unreadable", path=path)
     if backup_path(path).exists():
-        hint += " " + say("campaign.backup_exists", backup=backup_path(path))
+        hint = sentences(hint, say("campaign.backup_exists", backup=backup_path(path)))
     return CampaignError(hint, diagnostics)
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from clank_story.content import schema
+from clank_story.content import schema, translate
 from clank_story.content.boards import board_from_node
 from clank_story.content.cards import card_from_node
 from clank_story.content.diagnostics import Report
@@ -14,6 +14,7 @@ from clank_story.content.effects_check import Refs
 from clank_story.content.library import build_ruleset, catalog
 from clank_story.content.yamlio import Node, load_file, load_text, plain
 from clank_story.rules.model import Ruleset
+from clank_story.words import language
 
 DEFAULT_SEATS: tuple[dict[str, Any], ...] = ({"name": "You"}, {"name": "Rival", "bot": "random"})
 
@@ -65,6 +66,9 @@ def load_scenario(path: str | Path | None = None, *, text: str | None = None, da
     board_value: Any = board or data.get("board")
     if isinstance(board_value, dict):
         board_value = board_from_node(node.child("board"), report)
+        if board_value is not None and path is not None:  # a board of its own, named in the reader's language
+            words = translate.overlay(Path(path).resolve().parent, language())
+            board_value = translate.board(board_value, words.get("boards") or {})
     report.raise_errors()
     name = ruleset or data.get("ruleset")
     if name is None:

@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from clank_story.rules.model import Board, CardDef, MarketItem, SecretDef
+from clank_story.words import Place
 
 OVERLAY = "content.yaml"
 
@@ -74,10 +75,21 @@ def board(b: Board, words: Mapping[str, Any]) -> Board:
     names = entry.get("spaces") or {}
     spaces = {}
     for sid, space in b.spaces.items():
-        name = names.get(sid) if isinstance(names, Mapping) else None
+        given = names.get(sid) if isinstance(names, Mapping) else None
+        name = _place(given)
         spaces[sid] = dataclasses.replace(space, name=name, aliases=(*space.aliases, space.name)) \
-            if isinstance(name, str) and name != space.name else space
-    return dataclasses.replace(b, name=_text(entry) or b.name, spaces=MappingProxyType(spaces))
+            if name is not None and name != space.name else space
+    return dataclasses.replace(b, name=_place(entry) or b.name, spaces=MappingProxyType(spaces))
+
+
+def _place(entry: Any) -> Place | None:
+    """A translated place name: `"Vila do Pedágio"`, or `{name: ..., article: a}` where the language
+    contracts a preposition with the place's article ("na Vila do Pedágio")."""
+    name = _text(entry)
+    if name is None:
+        return None
+    article = entry.get("article") if isinstance(entry, Mapping) else None
+    return Place(name, article if isinstance(article, str) else "")
 
 
 def secret(s: SecretDef, words: Mapping[str, Any]) -> SecretDef:

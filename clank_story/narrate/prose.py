@@ -31,8 +31,8 @@ from clank_story.narrate.lines import w as narrate_word
 from clank_story.narrate.scores import score_lines
 from clank_story.rules import events as ev
 from clank_story.rules.state import Game
+from clank_story.words import at, section, sentences
 from clank_story.words import plural as plural_category
-from clank_story.words import section
 
 WIDTH = wrap.WIDTH
 NUMBER_KEYS = ("skill", "swords", "boots", "gold", "teleport", "clank", "clank_credit", "clank_empty", "cards",
@@ -90,6 +90,7 @@ def _environment():
     env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
     env.globals["plural"] = _plural  # {{ plural(count, one='comes', other='come') }}
     env.filters["upfirst"] = _upfirst  # {{ hurt | upfirst }}: "you and Rex" starting a sentence
+    env.filters["at"] = at  # {{ space | at('em') }}: "na Entrada" in Portuguese (words.at)
     return env
 
 
@@ -399,7 +400,10 @@ class ProseNarrator:
                 case ev.RowCardRemoved():
                     start("row_removed", None, e, card=self.name(game, e.card))
                 case ev.WaypointEntered():
-                    start("waypoint", e.player, e, passage=e.passage, space=self.space(game, e.space))
+                    # A number is printed on the board ("waypoint 101"); a word id is the author's
+                    # own name for the passage, so the place is told instead.
+                    kind = "waypoint" if e.passage.isdigit() else "waypoint_here"
+                    start(kind, e.player, e, passage=e.passage, space=self.space(game, e.space))
                 case ev.CountdownAdvanced():
                     start("countdown", None, e, space=e.space)
                 case ev.Answered() if e.question == "story":
@@ -593,7 +597,8 @@ class ProseNarrator:
                 return [Line(self._wrap(self._safe(game, "knocked_out", ctx, e.player == you, e)), "paragraph")]
             case ev.Escaped():
                 p = game.player(e.player)
-                ctx = {"player": e.player, "value": p.artifact or 0}
+                others_below = any(not q.out for q in game.players if q.name != e.player)
+                ctx = {"player": e.player, "value": p.artifact or 0, "others_below": others_below}
                 return [Line(self._wrap(self._safe(game, "escaped", ctx, e.player == you, e)), "paragraph")]
             case ev.GameOver():
                 ranked = sorted(e.scores.values(), reverse=True)
@@ -644,7 +649,10 @@ class ProseNarrator:
                 case ev.CardGained():
                     deed("gained", e.card)
                 case ev.WaypointEntered():
-                    deed("waypoint", e.passage)
+                    if e.passage.isdigit():
+                        deed("waypoint", e.passage)
+                    else:
+                        deed("waypoint_here", e.space)
                 case ev.CardRevealed():
                     mark = "mark.dragon.prose" if e.dragon else "mark.event.prose" if e.event else ""
                     name = self.name(game, e.card)
@@ -689,6 +697,8 @@ class ProseNarrator:
                 parts += [self.w("deed.took.monkey-idol") for _ in items]
             elif kind == "waypoint":
                 parts += [self.w("deed.waypoint", passage=p) for p in items]
+            elif kind == "waypoint_here":
+                parts += [self.w("deed.waypoint_here", space=self.space(game, s)) for s in items]
             elif kind == "bought":
                 parts.append(self.w("deed.bought", items=self.cards(game, items)))
             else:
@@ -701,7 +711,7 @@ class ProseNarrator:
             if nums:
                 text = self.w("num.beside", text=text, numbers=nums)
             if reveals:
-                text += " " + self._safe(game, "revealed", {"cards": self.listing(reveals)}, False, None)
+                text = sentences(text, self._safe(game, "revealed", {"cards": self.listing(reveals)}, False, None))
             out.append(Line(self._wrap(text), "rival"))
         for item in after:  # the end of a game: the last attack and the scores before the epilogue
             if isinstance(item, list):

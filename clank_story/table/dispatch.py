@@ -30,7 +30,7 @@ from clank_story.rules.state import Game
 from clank_story.table import bookmarks, verbs
 from clank_story.table.reload import reload_table
 from clank_story.table.reply import EndQuestion, Reply, SwordsQuestion
-from clank_story.words import entry, listing, refusal, say
+from clank_story.words import entry, listing, refusal, say, sentences
 
 if TYPE_CHECKING:
     from clank_story.table.table import Table
@@ -95,6 +95,9 @@ def _handle(table: Table, text: str) -> Reply:
         return Reply([Line(refusal(UnknownCommand("repl.market.what", line)), "refusal"),
                       Line("\n".join(looking.market_lines(table.game, table.narrator.width)), "answer")],
                      refused=True)
+    if verb.name == "play" and rest.lower() in verbs.all_words():  # `jogar tudo` is `play all`
+        rest = "all"
+        line = f"{word} all"
     if word.lower() != verb.name and word.lower() not in verb.aliases:  # a word of the player's language
         try:
             return game_command(table, f"{verb.name} {rest}".strip())
@@ -293,7 +296,8 @@ def _end_question(table: Table, line: str) -> Reply | None:
         return None
     legal = legal_commands(game)
     waste = []
-    if turn.skill and any(isinstance(c, Acquire | Use) for c in legal):
+    spends_skill = (c for c in legal if isinstance(c, Acquire) or (isinstance(c, Use) and c.card not in p.tokens))
+    if turn.skill and any(spends_skill):
         waste.append(say("play.end.skill", n=turn.skill))
     if turn.swords and any(isinstance(c, Fight) for c in legal):
         waste.append(say("play.end.swords", n=turn.swords))
@@ -311,7 +315,7 @@ def _end_question(table: Table, line: str) -> Reply | None:
     if waste:
         lines.append(say("play.end.unspent", what=listing(waste)))
     lines.append(say("play.end.ask_cards" if p.hand else "play.end.ask"))
-    return Reply([Line(" ".join(lines), "question")])
+    return Reply([Line(sentences(*lines), "question")])
 
 
 def _answer_end(table: Table, question: EndQuestion, line: str) -> Reply:

@@ -84,6 +84,12 @@ def language_aliases(verb: Verb) -> tuple[str, ...]:
     return tuple(str(w).lower() for w in value) if isinstance(value, list) else ()
 
 
+def all_words() -> tuple[str, ...]:
+    """The current language's words for `all` after `play` (`verbs.all`: `tudo` in Portuguese)."""
+    value = entry("verbs.all") if language() != ENGLISH else None
+    return tuple(str(w).lower() for w in value) if isinstance(value, list) else ()
+
+
 def shown_name(verb: Verb) -> str:
     """The word a person knows a verb by: its first word in the current language, else its name."""
     words = language_aliases(verb)

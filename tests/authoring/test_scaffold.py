@@ -142,3 +142,13 @@ def test_its_comments_and_help_point_at_guides_a_wheel_user_has(made):
     for command in (["book", "--help"], ["book", "lint", "--help"], ["campaign", "scaffold", "--help"]):
         out = CliRunner().invoke(cli, command).stdout
         assert "docs/" not in out and "DESIGN.md" not in out, command
+
+
+def test_campaign_show_of_a_campaign_with_no_rival_track_says_so(made, tmp_path):
+    campaign = tmp_path / "franchise.yaml"
+    runner = CliRunner()
+    started = runner.invoke(cli, ["campaign", "new", "My Franchise", "--definition", str(made),
+                                  "--campaign", str(campaign)])
+    assert started.exit_code == 0, started.output
+    out = runner.invoke(cli, ["campaign", "show", "--campaign", str(campaign)]).output
+    assert "  Rival track: none" in out

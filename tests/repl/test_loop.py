@@ -249,3 +249,23 @@ def test_a_legacy_game_reads_the_book_and_undo_takes_the_story_back_too(tmp_path
     loop.handle("undo")
     assert loop.session.story.to_dict() == before
     assert read_record(loop.slot.path).story is not None
+
+
+def test_end_does_not_call_skill_wasted_when_only_a_potion_could_be_used(make_loop):
+    """Drinking a kept potion costs no Skill, so it is no reason to keep Skill for."""
+    loop = make_loop()
+    me = loop.game.me
+    loop.game.row[:] = []          # nothing to buy, no device to use
+    loop.game.reserve.clear()
+    me.hand[:] = []
+    me.tokens.append("pocket-tonic")
+    loop.game.turn.skill = 1
+    reply = loop.handle("end")
+    assert "Skill" not in reply.text
+
+
+def test_end_warns_of_skill_left_while_a_card_is_still_affordable(make_loop):
+    loop = make_loop()
+    loop.game.me.hand[:] = []
+    loop.game.turn.skill = 10
+    assert "would waste 10 Skill" in " ".join(loop.handle("end").text.split())

@@ -142,7 +142,7 @@ SAMPLE = {"player": "Rex", "turn": 3, "space": "Hall", "hand": "Burgle", "cards"
           "card": "Lantern", "origin": "Hall", "to": "Vault", "value": 20, "token": "Pocket Tonic", "item": "Backpack",
           "pile": "hand", "passage": "12", "option": 1, "effect": "flag", "source": "Gem", "reshuffled": True,
           "deeds": "plays 5 cards", "reason": "row", "cubes": 4, "hurt": "Rex", "single": True, "zero": True,
-          "depths": False, "winner": "Rex", "winner_you": False, "margin": 3, "legacy": True,
+          "depths": False, "others_below": True, "winner": "Rex", "winner_you": False, "margin": 3, "legacy": True,
           "title": "The Old Well", "label": "Walk on", "name": "Well Survey", "sticker": "gold-star",
           "rule": "night-shift", "monsters": 1, "dragon": "Vorsacht", "company": "Gilt & Gristle", "text": "The well has been surveyed to death."}
 
@@ -192,3 +192,16 @@ def test_a_broken_template_falls_back_to_the_plain_line(game_and_narrator, monke
     monkeypatch.setitem(narrator.prose, "play", ["{{ no_such_name }}"])
     text = flat(narrator.lines(session.game, session.do("play burgle")))
     assert text.startswith("You play Burgle.")  # Ana is the one person at the keyboard: "you"
+
+
+def test_the_last_burglar_out_is_not_told_that_others_are_still_below():
+    """Every way of telling an escape: 'the others are still down there' only while someone is."""
+    narrator = ProseNarrator(1)
+    told = {True: set(), False: set()}
+    for others_below in (True, False):
+        for _ in range(40):  # every variant, in both persons
+            for you in (True, False):
+                ctx = {"player": "Rex", "value": 10, "others_below": others_below}
+                told[others_below].add(narrator.render("escaped", ctx, you))
+    assert any("still down there" in text for text in told[True])
+    assert not any("still down there" in text for text in told[False])

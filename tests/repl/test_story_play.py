@@ -314,3 +314,23 @@ def test_a_translated_choice_that_says_what_it_gives_in_full_width_brackets_is_n
         told(narrator, session, "play all", "move well")
         text = told(narrator, session, "choose 2")
     assert "コインを投げ入れる（ゴールド-1）" in text and text.count("ゴールド-1") == 1
+
+
+# -- waypoints -------------------------------------------------------------------------------------
+def test_a_numbered_waypoint_is_told_by_its_number_and_a_named_one_by_its_place():
+    session = table()
+    narrator = ProseNarrator(3)
+    narrator.lines(session.game, session.opening())
+    numbered = " ".join(narrator.lines(session.game, [ev.WaypointEntered("Ana", "well", "12")]))
+    named = " ".join(narrator.lines(session.game, [ev.WaypointEntered("Ana", "well", "old-well")]))
+    assert "waypoint 12 in Old Well" in numbered
+    assert "the waypoint in Old Well" in named and "old-well" not in named
+
+
+def test_a_rival_reaching_a_named_waypoint_is_summed_up_by_its_place():
+    session = table()
+    narrator = ProseNarrator(3)
+    narrator.lines(session.game, session.opening())
+    events = [ev.TurnStarted("Rex", 1), ev.WaypointEntered("Rex", "well", "old-well"), ev.TurnEnded("Rex")]
+    text = " ".join(narrator.lines(session.game, events))
+    assert "reaches the waypoint in Old Well" in text and "old-well" not in text
