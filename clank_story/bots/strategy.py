@@ -229,12 +229,9 @@ class StrategyBot(Bot):
         danger = kn.damage_per_round(game, p, 0.3) * pr.risk
         best: tuple[float, str, float] | None = None
         owned = kn.owned_count(p)
-        for space, value in sorted(game.artifacts.items()):
-            d_in = costs_to(board, space, who).get(p.space, INF)
-            d_out = home.get(space, INF)
-            if d_in == INF or d_out == INF:
-                continue
-            deep = board.spaces[space].depths
+        artifacts = game.artifacts
+        for space, d_in, d_out, deep in _artifact_roads(board, who, p.space, tuple(sorted(artifacts))):
+            value = artifacts[space]
             turns = kn.turns_to_walk(d_in + d_out, boots, owned) + 0.5
             if pr.nearest:
                 score = -turns - (20.0 if deep and not pr.depths else 0.0)
@@ -503,6 +500,22 @@ def _road_out(board: Board, who: Traveller, space: str, carrying: bool, artifact
     if carrying:
         return home.get(space, INF)
     return min((costs_to(board, s, who).get(space, INF) + home.get(s, INF) for s in artifacts), default=INF)
+
+
+@functools.lru_cache(maxsize=4096)
+def _artifact_roads(board: Board, who: Traveller, here: str,
+                    spaces: tuple[str, ...]) -> tuple[tuple[str, float, float, bool], ...]:
+    """(space, cost there from `here`, cost home from there, in the depths) for each of the artifact
+    `spaces` one can reach and come back from, in their order (pure; asked at every decision)."""
+    home = costs_to(board, board.start, who)
+    roads = []
+    for space in spaces:
+        d_in = costs_to(board, space, who).get(here, INF)
+        d_out = home.get(space, INF)
+        if d_in == INF or d_out == INF:
+            continue
+        roads.append((space, d_in, d_out, board.spaces[space].depths))
+    return tuple(roads)
 
 
 def _passable(game: Game, p: Player, path) -> bool:
