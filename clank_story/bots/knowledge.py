@@ -11,7 +11,7 @@ import functools
 import math
 import operator
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -109,10 +109,10 @@ def card_play_value(game: Game, p: Player, card: CardDef | None, w: Weights, avg
     # those, it is the very float the sum would give again, and a change of weight the card never reads
     # (Clank's, which moves every turn) does not make it be worked out anew.
     ruleset = game.ruleset
-    reads = _READS.get((ruleset, card.id))
-    if reads is None:
-        reads = _READS[(ruleset, card.id)] = _card_reads(ruleset, card, 0)
-    key = (ruleset, card.id, depth, *[_READERS[r](p, w, avg) for r in reads])
+    keyed = _KEYS.get((ruleset, card.id))
+    if keyed is None:
+        keyed = _KEYS[(ruleset, card.id)] = _key_maker(_card_reads(ruleset, card, 0))
+    key = (ruleset, card.id, depth, keyed(p, w, avg))
     value = _VALUES.get(key)
     if value is None:
         value = block_value(game, p, card.block("play"), w, avg, depth)
@@ -125,16 +125,12 @@ def card_play_value(game: Game, p: Player, card: CardDef | None, w: Weights, avg
 
 
 _VALUES: dict[tuple[Any, ...], float] = {}
-_READS: dict[tuple[Ruleset, str], tuple[str, ...]] = {}
+_KEYS: dict[tuple[Ruleset, str], Callable[[Player, Weights, float], Any]] = {}
+_WEIGHTS = ("skill", "boots", "swords", "gold", "teleport", "points", "heal", "clank", "draw")
 
-# What block_value may read besides the card, by name; `_block_reads` names the ones a block reads.
-def _weight(name: str) -> Any:
-    get = operator.attrgetter(name)
-    return lambda p, w, avg: get(w)
-
-
-_READERS: dict[str, Any] = {
-    **{k: _weight(k) for k in ("skill", "boots", "swords", "gold", "teleport", "points", "heal", "clank", "draw")},
+# What block_value may read besides the card and the weights, by name; `_block_reads` names the ones a
+# block reads (a weight by its field's name).
+_READERS: dict[str, Callable[[Player, Weights, float], Any]] = {
     "avg": lambda p, w, avg: avg,
     "damage": lambda p, w, avg: p.damage,
     "artifact": lambda p, w, avg: bool(p.artifacts),
@@ -144,6 +140,16 @@ _READERS: dict[str, Any] = {
 _COND_READS = {"artifact": "artifact", "has": "tokens", "played": "owned"}
 _EFFECT_READS = {"heal": ("heal", "damage"), "clank": ("clank",), "draw": ("draw", "avg"),
                  **{k: (k,) for k in ("skill", "boots", "swords", "gold", "teleport", "points")}}
+
+
+def _key_maker(reads: tuple[str, ...]) -> Callable[[Player, Weights, float], Any]:
+    """What a card's value is remembered under: the weights it reads (in one C call), then the rest."""
+    names = [r for r in reads if r in _WEIGHTS]
+    weights = operator.attrgetter(*names) if names else None
+    others = [_READERS[r] for r in reads if r not in _WEIGHTS]
+    if not others:
+        return (lambda p, w, avg: weights(w)) if weights is not None else (lambda p, w, avg: None)
+    return lambda p, w, avg: (weights(w) if weights is not None else None, *[f(p, w, avg) for f in others])
 
 
 def _card_reads(ruleset: Ruleset, card: CardDef, depth: int) -> tuple[str, ...]:
