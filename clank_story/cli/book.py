@@ -12,16 +12,13 @@ from typing import NoReturn
 import click
 
 from clank_story.cli import options
+from clank_story.cli.helptext import command, group, option
 
-PATHS_HELP = "Files or folders to read (default: the shipped content)."
 
-
-@click.group("book")
+@group("book", help_id="cli.book.help")
+@options.lang(hidden=True)
 def book() -> None:
-    """Tools for writing passages, cards, boards and campaigns: lint, watch, graph, preview, schema, docs.
-
-    `clank-story book docs authoring` is the author's guide; `clank-story book docs diagnostics`
-    explains every code lint reports."""
+    pass
 
 
 def _fail(message: str, status: int = 2) -> NoReturn:
@@ -29,16 +26,12 @@ def _fail(message: str, status: int = 2) -> NoReturn:
     sys.exit(status)
 
 
-@book.command("lint")
+@book.command("lint", help_id="cli.book.lint.help")
 @options.lang()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option("--strict", is_flag=True, help="Warnings fail too (exit status 1).")
+@option("--strict", is_flag=True, help_id="cli.book.lint.strict")
 def lint_command(paths: tuple[Path, ...], fmt: str, strict: bool) -> None:
-    """Check every content file: `path:line:col: error|warning[CODE]: message` (`clank-story book docs
-    CODE` explains a code).
-
-    Exit status: 0 clean, 1 errors (or warnings with --strict), 2 a path that does not exist."""
     from clank_story.authoring.lint import LintUsageError, lint
     from clank_story.words import say
 
@@ -56,14 +49,11 @@ def lint_command(paths: tuple[Path, ...], fmt: str, strict: bool) -> None:
     sys.exit(result.status(strict))
 
 
-@book.command("watch")
+@book.command("watch", help_id="cli.book.watch.help")
 @options.lang()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--strict", is_flag=True, help="Say when warnings would fail `book lint --strict`.")
+@option("--strict", is_flag=True, help_id="cli.book.watch.strict")
 def watch_command(paths: tuple[Path, ...], strict: bool) -> None:
-    """Lint PATHS now and again every time a file under them is saved, until Ctrl-C.
-
-    Leave it running beside your editor; at the prompt, `reload` puts the edit into the game in play."""
     from clank_story.authoring.lint import LintUsageError
     from clank_story.authoring.watch import watch
     from clank_story.words import say
@@ -114,19 +104,15 @@ def _remove_empty_stdout_file() -> None:
         target.unlink(missing_ok=True)
 
 
-OUTPUT = click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
-                      help="Write the picture to this file (only when drawing works) instead of stdout.")
+OUTPUT = option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help_id="cli.common.output")
 
 
-@book.command("graph")
+@book.command("graph", help_id="cli.book.graph.help")
 @options.lang()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(["dot", "mermaid", "svg"]), default="dot", show_default=True)
 @OUTPUT
 def graph_command(paths: tuple[Path, ...], fmt: str, output: Path | None) -> None:
-    """The passages and their links (gotos, choices, goto effects) and the triggers that open them.
-
-    `dot` and `svg` are Graphviz (svg runs Graphviz's `dot` for you); `mermaid` pastes into Markdown."""
     from clank_story.authoring.graph import passage_graph, to_dot, to_mermaid
     from clank_story.authoring.graphviz import to_svg
     from clank_story.authoring.lint import LintUsageError, load_project
@@ -149,13 +135,10 @@ def graph_command(paths: tuple[Path, ...], fmt: str, output: Path | None) -> Non
         write_picture(lambda: text, output)
 
 
-@book.command("docs")
+@book.command("docs", help_id="cli.book.docs.help")
 @click.argument("topic", required=False)
 @options.lang()
 def docs_command(topic: str | None) -> None:
-    """The guides shipped with clank-story: `authoring` (writing campaigns, every field and effect),
-    `diagnostics` (every code lint reports), `book-of-secrets`, `campaign`, ... With no TOPIC, the list.
-    A code (`book docs LN046`) prints what it means and what to do."""
     from clank_story.authoring.guides import GuideError, text, topics
     from clank_story.words import say
 
@@ -174,12 +157,11 @@ def docs_command(topic: str | None) -> None:
         click.echo(body, nl=False)
 
 
-@book.command("schema")
+@book.command("schema", help_id="cli.book.schema.help")
 @options.lang()
-@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("schemas"),
-              show_default=True, help="The folder to write the JSON Schemas to.")
+@option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("schemas"),
+        show_default=True, help_id="cli.book.schema.out")
 def schema_command(out: Path) -> None:
-    """Write JSON Schemas for every content file type (for yaml-language-server in editors)."""
     from clank_story.authoring.schemas import write
     from clank_story.words import say
 
@@ -190,26 +172,18 @@ def schema_command(out: Path) -> None:
     click.echo(say("authoring.schema.written", count=len(written), folder=out))
 
 
-@book.command("preview")
+@book.command("preview", help_id="cli.book.preview.help")
 @options.lang()
 @click.argument("passage")
-@click.option("--book", "book_dir", type=click.Path(file_okay=False, path_type=Path),
-              help="Read the Book of Secrets from this folder (default: the campaign's own with --campaign, "
-                   "else the shipped one).")
-@click.option("--scenario", type=click.Path(dir_okay=False, path_type=Path), help="A scenario: the game state.")
-@click.option("--campaign", "campaign_file", type=click.Path(dir_okay=False, path_type=Path),
-              help="A campaign file: the passage as it reads at that point of that campaign (its flags, "
-                   "counters, passages seen, its next game's board and setup, its own book).")
-@click.option("--set", "settings", multiple=True, metavar="NAME=VALUE",
-              help="Change the state first: me.gold=5, campaign.flags.met_oma=true, game.rage=3, ...")
-@click.option("--choose", "choices", multiple=True, type=int, metavar="N", help="Answer the questions, in order.")
-@click.option("--seed", type=int, help="The random seed (default: the scenario's, else 1).")
+@option("--book", "book_dir", type=click.Path(file_okay=False, path_type=Path), help_id="cli.book.preview.book")
+@option("--scenario", type=click.Path(dir_okay=False, path_type=Path), help_id="cli.book.preview.scenario")
+@option("--campaign", "campaign_file", type=click.Path(dir_okay=False, path_type=Path),
+        help_id="cli.book.preview.campaign")
+@option("--set", "settings", multiple=True, metavar="NAME=VALUE", help_id="cli.book.preview.set")
+@option("--choose", "choices", multiple=True, type=int, metavar="N", help_id="cli.book.preview.choose")
+@option("--seed", type=int, help_id="cli.book.preview.seed")
 def preview_command(passage: str, book_dir: Path | None, scenario: Path | None, campaign_file: Path | None,
                     settings: tuple[str, ...], choices: tuple[int, ...], seed: int | None) -> None:
-    """Read PASSAGE in a given state: its text, the effects it applies, the choices offered and why
-    others are hidden. Nothing is saved: no file changes.
-
-    Exit status: 0 read cleanly, 1 a passage had an authoring problem (on stderr), 2 bad options."""
     from clank_story.authoring.preview import PreviewError, preview
 
     try:
@@ -224,14 +198,12 @@ def preview_command(passage: str, book_dir: Path | None, scenario: Path | None, 
     sys.exit(1 if any(d.severity == "error" for d in result.diagnostics) else 0)
 
 
-@click.command("scaffold")
+@command("scaffold", help_id="cli.campaign.scaffold.help")
 @click.argument("name")
-@click.option("--dir", "parent", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
-              show_default=True, help="Where to make the campaign's folder.")
+@option("--dir", "parent", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
+        show_default=True, help_id="cli.campaign.scaffold.dir")
+@options.lang(hidden=True)  # hidden: its help stays as it was before it spoke other languages
 def scaffold_command(name: str, parent: Path) -> None:
-    """Make a new campaign folder NAME: a definition with two games on a small board of its own,
-    prologues, waypoint passages, a contract and epilogues, a scenario and a test script. It lints
-    clean with --strict and plays to a winner. `clank-story book docs authoring` explains every file."""
     from clank_story.authoring.scaffold import ScaffoldError, scaffold
     from clank_story.words import say
 

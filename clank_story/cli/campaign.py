@@ -10,30 +10,26 @@ from typing import NoReturn
 import click
 
 from clank_story.cli import options
+from clank_story.cli.helptext import group, option
 
 
-@click.group("campaign")
+@group("campaign", help_id="cli.campaign.help")
+@options.lang(hidden=True)
 def campaign() -> None:
-    """Start a legacy campaign, or show where one stands."""
+    pass
 
 
-@campaign.command("new")
+@campaign.command("new", help_id="cli.campaign.new.help")
 @click.argument("name")
-@click.option("--players", "players", multiple=True, metavar="NAME[:CHARACTER],...",
-              help="The people playing, in seat order (comma-separated or repeated). Default: You.")
-@click.option("--rivals", type=int, default=1, show_default=True, help="How many bot rivals join (0-3).")
-@click.option("--bot", default="random", show_default=True, help="The rivals' bot strategy.")
-@click.option("--all-bots", is_flag=True,
-              help="No people: every seat is a bot rival, so `run --campaign` plays whole games by itself "
-                   "(for testing a campaign).")
-@click.option("--definition", "definition_ref", default=None, metavar="ID|FOLDER",
-              help="A shipped campaign definition's id, or the folder of your own (its campaign.yaml). "
-                   "Default: gilt-and-gristle.")
+@option("--players", "players", multiple=True, metavar="NAME[:CHARACTER],...", help_id="cli.campaign.new.players")
+@option("--rivals", type=int, default=1, show_default=True, help_id="cli.campaign.new.rivals")
+@option("--bot", default="random", show_default=True, help_id="cli.campaign.new.bot")
+@option("--all-bots", is_flag=True, help_id="cli.campaign.new.all-bots")
+@option("--definition", "definition_ref", default=None, metavar="ID|FOLDER", help_id="cli.campaign.new.definition")
 @options.campaign()
 @options.lang()
 def new(name: str, players: tuple[str, ...], rivals: int, bot: str, all_bots: bool, definition_ref: str | None,
         campaign: str | None) -> None:
-    """Start the campaign NAME (your franchise's charter name) in a new campaign file."""
     from clank_story.campaign.definition import DEFAULT_DEFINITION, folder_ref, load_definition
     from clank_story.campaign.lifecycle import new_campaign
     from clank_story.campaign.model import CampaignError
@@ -69,12 +65,11 @@ def new(name: str, players: tuple[str, ...], rivals: int, bot: str, all_bots: bo
     click.echo(say("campaign.created_seats", seats=listing(e.name for e in data.players)))
 
 
-@campaign.command("show")
-@options.as_json("Print the campaign as JSON.")
+@campaign.command("show", help_id="cli.campaign.show.help")
+@options.as_json("cli.campaign.show.json")
 @options.campaign()
 @options.lang()
 def show(as_json: bool, campaign: str | None) -> None:
-    """Show the franchise: status, mission reports and the franchise board."""
     from clank_story.campaign.definition import campaign_definition
     from clank_story.campaign.model import CampaignError
     from clank_story.campaign.show import as_json as campaign_json

@@ -9,14 +9,14 @@ from pathlib import Path
 import click
 
 from clank_story.cli import options
+from clank_story.cli.helptext import command, group, option
 
 
-@click.command()
+@command(help_id="cli.cards.help")
 @click.option("--ruleset", type=click.Choice(["classic", "legacy"]), default="classic", show_default=True)
-@options.as_json("A JSON list of card objects (the keys of a card file).")
+@options.as_json("cli.cards.json")
 @options.lang()
 def cards(ruleset: str, as_json: bool) -> None:
-    """The card catalogue of a ruleset: starting deck, Reserve and the row deck."""
     from clank_story.content.diagnostics import ContentError
     from clank_story.content.library import build_ruleset, catalog
     from clank_story.looking.catalogue import card_records, cards_text
@@ -29,30 +29,27 @@ def cards(ruleset: str, as_json: bool) -> None:
     click.echo(json.dumps(card_records(rules), indent=2, ensure_ascii=False) if as_json else cards_text(rules))
 
 
-@click.group()
+@group(help_id="cli.board.help")
+@options.lang(hidden=True)
 def board() -> None:
-    """Shipped boards: list them, or show one as text or a Graphviz picture."""
+    pass
 
 
-@board.command("list")
+@board.command("list", help_id="cli.board.list.help")
 @options.lang()
 def board_list() -> None:
-    """Every board with its ruleset and size."""
     from clank_story.content.library import catalog
     from clank_story.looking.catalogue import boards_text
 
     click.echo(boards_text(catalog()))
 
 
-@board.command("show")
+@board.command("show", help_id="cli.board.show.help")
 @click.argument("board_id", metavar="ID|FILE")
 @click.option("--format", "fmt", type=click.Choice(["text", "dot", "svg"]), default="text", show_default=True)
-@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the picture to this file (only when drawing works) instead of stdout.")
+@option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help_id="cli.common.output")
 @options.lang()
 def board_show(board_id: str, fmt: str, output: Path | None) -> None:
-    """One board (a shipped id, or a board file of your own): its spaces, what lies there, and the
-    paths out with what they need; `--format svg` draws it with a legend (Graphviz)."""
     from clank_story.authoring.boardpic import board_dot
     from clank_story.cli.book import write_picture
     from clank_story.looking.catalogue import board_text

@@ -9,26 +9,27 @@ import click
 
 from clank_story import __version__
 from clank_story.cli import options
+from clank_story.cli.helptext import group, option, version_option
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="clank-story")
+@group(context_settings={"help_option_names": ["-h", "--help"]}, help_id="cli.clank-story.help")
+@version_option(__version__, prog_name="clank-story")
+@options.lang(hidden=True)
 def cli() -> None:
-    """Clank!-style deck-building adventures at the command line, and tools to write new ones."""
+    pass
 
 
-@cli.command()
+@cli.command(help_id="cli.run.help")
 @click.argument("script", type=click.Path(dir_okay=False, allow_dash=True))
 @options.scenario()
-@options.campaign("A campaign file to play the game in progress (else the next game) of.")
-@options.book("Read the Book of Secrets from this folder instead of the game's own.")
-@options.seed("The random seed (overrides the scenario's).")
-@click.option("--transcript", type=click.Path(dir_okay=False, writable=True), help="Also write the narration here.")
-@click.option("--solo", is_flag=True, help="Play alone: one seat, with the solo director between turns.")
+@options.campaign("cli.run.campaign")
+@options.book("cli.run.book")
+@options.seed("cli.run.seed")
+@option("--transcript", type=click.Path(dir_okay=False, writable=True), help_id="cli.run.transcript")
+@option("--solo", is_flag=True, help_id="cli.run.solo")
 @options.lang()
 def run(script: str, scenario: str | None, campaign: str | None, book: str | None, seed: int | None,
         transcript: str | None, solo: bool) -> None:
-    """Run a command file (`-` for stdin) with no prompt; print the narration."""
     from clank_story.cli.run import run_command
 
     sys.exit(run_command(script, scenario, campaign, book, seed, transcript, solo=solo))

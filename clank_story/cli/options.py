@@ -8,44 +8,57 @@ from typing import Any
 
 import click
 
+from clank_story.cli.helptext import LINE, given_lang, option
+
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
 
-CAMPAIGN_HELP = "The campaign file (default: $CLANK_STORY_CAMPAIGN, else campaign.yaml in your data folder)."
+# Each option's help is an id of the catalog (locale/<lang>/cli.yaml); a command may give its own.
 
 
-def campaign(text: str = CAMPAIGN_HELP) -> Decorator:
-    return click.option("--campaign", "campaign", type=click.Path(dir_okay=False), metavar="FILE", help=text)
+def campaign(help_id: str = "cli.common.campaign") -> Decorator:
+    return option("--campaign", "campaign", type=click.Path(dir_okay=False), metavar="FILE", help_id=help_id)
 
 
-def seed(text: str = "The random seed.", default: int | None = None) -> Decorator:
-    return click.option("--seed", type=int, default=default, show_default=default is not None, help=text)
+def seed(help_id: str = "cli.common.seed", default: int | None = None) -> Decorator:
+    return option("--seed", type=int, default=default, show_default=default is not None, help_id=help_id)
 
 
-def book(text: str = "Read the Book of Secrets from this folder.") -> Decorator:
-    return click.option("--book", type=click.Path(file_okay=False), metavar="DIR", help=text)
+def book(help_id: str = "cli.common.book") -> Decorator:
+    return option("--book", type=click.Path(file_okay=False), metavar="DIR", help_id=help_id)
 
 
-def scenario(text: str = "A scenario file: the starting position.", hidden: bool = False) -> Decorator:
-    return click.option("--scenario", type=click.Path(dir_okay=False), metavar="FILE", hidden=hidden, help=text)
+def scenario(help_id: str = "cli.common.scenario", hidden: bool = False) -> Decorator:
+    return option("--scenario", type=click.Path(dir_okay=False), metavar="FILE", hidden=hidden, help_id=help_id)
 
 
-def as_json(text: str = "Print JSON instead of text.") -> Decorator:
-    return click.option("--json", "as_json", is_flag=True, help=text)
+def as_json(help_id: str = "cli.common.json") -> Decorator:
+    return option("--json", "as_json", is_flag=True, help_id=help_id)
+
+
+GIVEN = "clank_story.lang"  # in ctx.meta (shared by a group and its subcommands): the --lang given
 
 
 def _use_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
     from clank_story import words
 
+    if value is not None:
+        ctx.meta[GIVEN] = value
+    elif isinstance(ctx.command, click.Group):
+        return  # the command under it says (and checks) the language; the command line already speaks it
+    # `clank-story --lang ja book lint`: the group's holds for the command; `clank-story book lint --lang
+    # ja`: the group already speaks the command's (as a usage error or an eager --help will)
+    value = ctx.meta.get(GIVEN) or given_lang(ctx.meta.get(LINE, ()))
     try:
         words.use(words.resolve(value))
     except words.LanguageError as e:
         raise click.BadParameter(str(e), ctx=ctx, param=param) from None
 
 
-def lang() -> Decorator:
-    """`--lang en|ja|pt-BR`, else CLANK_STORY_LANG, else the locale, else English (applied at once)."""
-    return click.option("--lang", metavar="LANG", callback=_use_language, expose_value=False, is_eager=True,
-                        help="The language: en, ja or pt-BR (default: $CLANK_STORY_LANG, else your locale).")
+def lang(hidden: bool = False) -> Decorator:
+    """`--lang en|ja|pt-BR`, else CLANK_STORY_LANG, else the locale, else English (applied at once).
+    A group takes it hidden (its help stays as it was), so `clank-story --lang ja --help` works too."""
+    return option("--lang", metavar="LANG", callback=_use_language, expose_value=False, is_eager=True,
+                  hidden=hidden, help_id="cli.common.lang")
 
 
 def game() -> Decorator:
@@ -53,21 +66,19 @@ def game() -> Decorator:
     `repl/start.py`'s `PlayOptions`): a campaign's next game by default; game options make a one-shot
     game; --resume continues a saved one."""
     decorators = [
-        click.option("--ruleset", type=click.Choice(["classic", "legacy"]),
-                     help="Which game: classic or legacy (default)."),
-        click.option("--board", metavar="ID", help="A board id (brackenmoor, cinder-halls, ...)."),
-        click.option("--rivals", type=int, metavar="N", help="How many bot rivals (0-3, default 2)."),
-        click.option("--bot", metavar="ID", help="The rivals' strategy (a bot id; default random)."),
-        seed("The random seed (default: a new one, shown at the start)."),
-        click.option("--name", help="Your name at the table."),
-        click.option("--resume", "resume", is_flag=False, flag_value="", default=None, metavar="[NAME]",
-                     help="Continue a saved one-shot game: NAME from `clank-story saves`, or the latest."),
-        click.option("--new", "new", is_flag=True,
-                     help="A campaign: set its game in progress aside (kept in a save of its own) and start afresh."),
-        click.option("--verbose", is_flag=True, help="Tell the rivals' turns event by event, not as a summary."),
-        scenario("Start from a scenario file.", hidden=True),
-        campaign("A campaign file to play the next game of (default: your campaign, created on first use)."),
-        click.option("--solo", is_flag=True, help="A one-shot game alone against the solo director."),
+        option("--ruleset", type=click.Choice(["classic", "legacy"]), help_id="cli.game.ruleset"),
+        option("--board", metavar="ID", help_id="cli.game.board"),
+        option("--rivals", type=int, metavar="N", help_id="cli.game.rivals"),
+        option("--bot", metavar="ID", help_id="cli.game.bot"),
+        seed("cli.game.seed"),
+        option("--name", help_id="cli.game.name"),
+        option("--resume", "resume", is_flag=False, flag_value="", default=None, metavar="[NAME]",
+               help_id="cli.game.resume"),
+        option("--new", "new", is_flag=True, help_id="cli.game.new"),
+        option("--verbose", is_flag=True, help_id="cli.game.verbose"),
+        scenario("cli.game.scenario", hidden=True),
+        campaign("cli.game.campaign"),
+        option("--solo", is_flag=True, help_id="cli.game.solo"),
         lang(),
     ]
 
@@ -81,7 +92,7 @@ def game() -> Decorator:
 
 def lang_given() -> bool:
     """--lang was given on this command line (it wins over the config file's language)."""
-    return click.get_current_context().get_parameter_source("lang") not in (None, click.core.ParameterSource.DEFAULT)
+    return GIVEN in click.get_current_context().meta
 
 
 def fail(message: str, status: int = 2) -> None:

@@ -8,14 +8,14 @@ import json
 import click
 
 from clank_story.cli import options
+from clank_story.cli.helptext import command, option
 
 
-@click.command("saves")
-@click.option("--delete", "delete", metavar="NAME", help="Throw away the saved one-shot game NAME.")
-@options.as_json("Print the list as JSON.")
+@command("saves", help_id="cli.saves.help")
+@option("--delete", "delete", metavar="NAME", help_id="cli.saves.delete")
+@options.as_json("cli.saves.json")
 @options.lang()
 def saves_command(delete: str | None, as_json: bool) -> None:
-    """List the games in progress (and where each is kept), or delete one."""
     from clank_story.table.listing import delete_save, listing, listing_lines
 
     if delete is not None:

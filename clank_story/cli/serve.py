@@ -8,18 +8,16 @@ import sys
 import click
 
 from clank_story.cli import options
+from clank_story.cli.helptext import command, option
 
 
-@click.command()
+@command(help_id="cli.serve.help")
 @options.game()
-@click.option("--port", type=click.IntRange(1, 65535), metavar="N",
-              help="The port on 127.0.0.1 to serve on (default: a free one).")
-@click.option("--no-browser", "no_browser", is_flag=True, help="Print the address only; do not open a browser.")
+@option("--port", type=click.IntRange(1, 65535), metavar="N", help_id="cli.serve.port")
+@option("--no-browser", "no_browser", is_flag=True, help_id="cli.serve.no-browser")
 def serve(ruleset: str | None, board: str | None, rivals: int | None, bot: str | None, seed: int | None,
           name: str | None, resume: str | None, new: bool, verbose: bool, scenario: str | None,
           campaign: str | None, solo: bool, port: int | None, no_browser: bool) -> None:
-    """Play in your browser: the same games, saves and campaigns as `play` (and the same options),
-    served on 127.0.0.1 at an address with a secret token. Ctrl-C saves the game and stops."""
     from clank_story.repl.start import PlayOptions
     from clank_story.web.start import main
 

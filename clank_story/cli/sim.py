@@ -9,38 +9,30 @@ from typing import Any
 import click
 
 from clank_story.cli import options
+from clank_story.cli.helptext import command, option
 
 
-@click.command()
-@click.option("--games", "-n", type=int, default=100, show_default=True, help="How many games to play.")
-@click.option("--players", default="planner,greedy,cautious,random", show_default=True,
-              help="Bot strategies, one per seat, comma-separated (`planner:hard` sets a difficulty).")
-@click.option("--board", default="cinder-halls", show_default=True,
-              help="The board id, or a board file of a campaign folder (then its cards join in and its own "
-                   "book is read); its ruleset comes with it.")
-@click.option("--seed", type=int, default=0, show_default=True, help="The run's seed; game i is seeded from (seed, i).")
-@click.option("--jobs", "-j", type=int, default=1, show_default=True, help="Processes to play games in.")
-@click.option("--solo", is_flag=True, help="One seat against the solo director.")
-@click.option("--book", type=click.Path(file_okay=False), help="Read the Book of Secrets from this folder.")
-@click.option("--no-story", is_flag=True, help="Play without the Book of Secrets (legacy boards read it by default).")
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@click.option("--campaign", "definition", metavar="DEF",
-              help="Story coverage: play whole campaigns of this definition (an id, or a campaign folder).")
-@click.option("--campaigns", type=int, default=50, show_default=True,
-              help="With --campaign: how many ten-game campaigns to play.")
-@click.option("--narration", is_flag=True, help="With --campaign: also count the narration variants told.")
+@command(help_id="cli.sim.help")
+@option("--games", "-n", type=int, default=100, show_default=True, help_id="cli.sim.games")
+@option("--players", default="planner,greedy,cautious,random", show_default=True, help_id="cli.sim.players")
+@option("--board", default="cinder-halls", show_default=True, help_id="cli.sim.board")
+@option("--seed", type=int, default=0, show_default=True, help_id="cli.sim.seed")
+@option("--jobs", "-j", type=int, default=1, show_default=True, help_id="cli.sim.jobs")
+@option("--solo", is_flag=True, help_id="cli.sim.solo")
+@option("--book", type=click.Path(file_okay=False), help_id="cli.common.book")
+@option("--no-story", is_flag=True, help_id="cli.sim.no-story")
+@option("--json", "as_json", is_flag=True, help_id="cli.sim.json")
+@option("--campaign", "definition", metavar="DEF", help_id="cli.sim.campaign")
+@option("--campaigns", type=int, default=50, show_default=True, help_id="cli.sim.campaigns")
+@option("--narration", is_flag=True, help_id="cli.sim.narration")
 @options.lang()
 def sim(games: int, players: str, board: str, seed: int, jobs: int, solo: bool, book: str | None,
         no_story: bool, as_json: bool, definition: str | None, campaigns: int, narration: bool) -> None:
-    """Play many seeded bot games and report escapes, knock-outs, scores, game length and more.
-
-    With --campaign, play whole campaigns instead (every game and every end-of-game step, a seeded
-    mix of bot strategies) and report which passages, flags, contracts, endings, stickers and rules
-    they reached, and in which games. The same seed gives the same report whatever --jobs is."""
     if definition is not None:
         _coverage(definition, campaigns, seed, jobs, as_json, narration)
         return
     from clank_story.authoring.sim import SimError, SimSpec, check_spec, simulate
+    from clank_story.words import say
 
     spec = SimSpec(players=tuple(p.strip() for p in players.split(",") if p.strip()), board=board, seed=seed,
                    games=games, solo=solo, book=book, story=not no_story)
@@ -50,7 +42,7 @@ def sim(games: int, players: str, board: str, seed: int, jobs: int, solo: bool, 
         click.echo(f"sim: {e}", err=True)
         sys.exit(2)
     if sys.stderr.isatty():
-        with click.progressbar(length=games, file=sys.stderr, label="games") as bar:
+        with click.progressbar(length=games, file=sys.stderr, label=say("cli.sim.progress.games")) as bar:
             report = simulate(spec, max(1, jobs), bar.update)
     else:
         report = simulate(spec, max(1, jobs))
@@ -62,6 +54,7 @@ def sim(games: int, players: str, board: str, seed: int, jobs: int, solo: bool, 
 
 def _coverage(definition: str, campaigns: int, seed: int, jobs: int, as_json: bool, narration: bool) -> None:
     from clank_story.authoring.coverage import CoverageError, CoverageSpec, check_spec, coverage, table
+    from clank_story.words import say
 
     spec = CoverageSpec(definition=definition, campaigns=campaigns, seed=seed, narration=narration)
     try:
@@ -70,7 +63,7 @@ def _coverage(definition: str, campaigns: int, seed: int, jobs: int, as_json: bo
         click.echo(f"sim: {e}", err=True)
         sys.exit(2)
     if sys.stderr.isatty():
-        with click.progressbar(length=campaigns, file=sys.stderr, label="campaigns") as bar:
+        with click.progressbar(length=campaigns, file=sys.stderr, label=say("cli.sim.progress.campaigns")) as bar:
             report = coverage(spec, max(1, jobs), bar.update)
     else:
         report = coverage(spec, max(1, jobs))

@@ -687,8 +687,9 @@ class ProseNarrator:
             if kind == "played":
                 parts.append(self.w("deed.played", n=len(items)))
             elif kind in ("moved", "teleported", "coached"):
-                parts.append(self.w(f"deed.{kind}", spaces=self.listing([self.space(game, s) for s in items],
-                                                                          "list.then")))
+                prep = self.w("deed.route_prep")  # Portuguese "para": "para o Saguão, depois para a Capela"
+                route = [at(self.space(game, s), prep) if prep else self.space(game, s) for s in items]
+                parts.append(self.w(f"deed.{kind}", spaces=self.listing(route, "list.then")))
             elif kind == "took.artifact":
                 parts += [self.w("deed.took.artifact", value=v) for v in items]
             elif kind in ("took.secret", "drank"):

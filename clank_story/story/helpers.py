@@ -13,7 +13,7 @@ from jinja2 import pass_context
 
 from clank_story.rules.tokens import is_kind
 from clank_story.rules.view import CampaignView, GameView, PlayerView
-from clank_story.words import listing
+from clank_story.words import listing, say
 from clank_story.words import plural as plural_category
 
 
@@ -42,6 +42,32 @@ def _player(value: Any) -> Any:
     if isinstance(value, PlayerView):
         return value._p
     raise TypeError(f"expected a player (me, players['Ana']), not {type(value).__name__}")
+
+
+def _name(value: Any) -> str:
+    """A player's name, from a player (`me`, `best`) or the name itself."""
+    return str(value.name) if isinstance(value, PlayerView) else str(value)
+
+
+def _names(value: Any) -> list[str]:
+    """The names in a list of players or names, or in one player or name."""
+    if isinstance(value, PlayerView | str):
+        return [_name(value)]
+    return [_name(v) for v in value]
+
+
+def _you(ctx: Any) -> str | None:
+    """Who a passage calls "you": the one seat a person plays, or in a hot-seat game the reader
+    (`me`) when a person plays them; nobody when every seat is a bot. The narration's rule
+    (narrate/lines.py `person`), with the passage's reader as the person whose turn it is."""
+    view = ctx.get("game")
+    if not isinstance(view, GameView):
+        return None
+    humans = [p.name for p in view._game.players if not p.bot]
+    if len(humans) == 1:
+        return humans[0]
+    reader = ctx.get("me")
+    return reader.name if isinstance(reader, PlayerView) and reader.name in humans else None
 
 
 def _game(ctx: Any) -> Any:
@@ -88,6 +114,15 @@ def _has_token(ctx: Any, player: Any, token: str) -> bool:
     return any(is_kind(game, t, token) for t in _player(player).tokens)
 
 
+@helper("test", "you", "best is you, 'Ana' is you",
+        "the player (or the name) is the one a passage calls \"you\": the seat a person plays (in a hot-seat "
+        "game, the reader, `me`); with only bots, nobody is")
+@pass_context
+def _is_you(ctx: Any, player: Any) -> bool:
+    you = _you(ctx)
+    return you is not None and _name(player) == you
+
+
 # -- filters ----------------------------------------------------------------------------------------
 @helper("filter", "plural", "{{ me.gold | plural('coin') }}, {{ n | plural('mouse', 'mice') }}",
         "the number and the word: the singular where the language's plural rules say `one` (English: 1; "
@@ -125,6 +160,50 @@ def _and_list(items: Iterable[Any], conjunction: str | None = None) -> str:
     if len(words) < 2:
         return "".join(words)
     return ", ".join(words[:-1]) + f" {conjunction} " + words[-1]
+
+
+@helper("filter", "you_and_list", "{{ out | you_and_list | capfirst }} came home",
+        "players or names listed like `and_list`, the one `you` names said as the language's \"you\": 'you', "
+        "'you and Mirela', 'Mirela, you and Tobiah' (Japanese あなたとMirela, Portuguese você e Mirela); bots "
+        "by name")
+@pass_context
+def _you_and_list(ctx: Any, items: Any) -> str:
+    you = _you(ctx)
+    words = [say("story.you.word") if name == you else name for name in _names(items)]
+    if len(words) <= 1:
+        return "".join(words)
+    # people are joined by the story's own words: Japanese says "あなたとMirela", where "あなた、Mirela"
+    # (words.list, right for things) would read as a call to the reader
+    return say("story.people.sep").join(words[:-1]) + say("story.people.and") + words[-1]
+
+
+@helper("filter", "you_or_name", "{{ best | you_or_name }}",
+        "one player (or name): the language's \"you\" if `you` names them, their name otherwise")
+@pass_context
+def _you_or_name(ctx: Any, player: Any) -> str:
+    return _you_and_list(ctx, [player])
+
+
+@helper("filter", "agree", "{{ out | agree('comes', 'come') }}",
+        "the verb form for a subject of players or names: the first for one person, the second for "
+        "several; \"you\" alone takes the form the language gives it (English: the second, 'you come'; "
+        "Portuguese: the first, 'você volta')")
+@pass_context
+def _agree(ctx: Any, subject: Any, one: str, other: str) -> str:
+    names = _names(subject)
+    if len(names) != 1:
+        return other
+    if names[0] == _you(ctx):
+        return one if say("story.you.verb") == "one" else other
+    return one
+
+
+@helper("filter", "capfirst", "{{ out | you_and_list | capfirst }}",
+        "the text with its first letter a capital, the rest as it was ('you and Mirela' -> 'You and "
+        "Mirela'; Jinja's `capitalize` would lower the rest); for the start of a sentence")
+def _capfirst(text: Any) -> str:
+    text = str(text)
+    return text[:1].upper() + text[1:]
 
 
 # -- functions --------------------------------------------------------------------------------------

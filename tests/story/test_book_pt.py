@@ -16,26 +16,26 @@ def read(passage: str, *settings: str) -> str:
 
 def test_one_employee_home_with_treasure_comes_home_in_the_singular():
     text = read("g1-epilogue", "players.You.status=escaped")
-    assert "You voltou para casa com alguma coisa brilhante" in text
+    assert "Você voltou para casa com alguma coisa brilhante" in text
 
 
 def test_two_employees_home_with_treasure_come_home_in_the_plural():
     text = read("g1-epilogue", "players.You.status=escaped", "players.Rival.status=escaped")
-    assert "You e Rival voltaram para casa com alguma coisa brilhante" in text
+    assert "Você e Rival voltaram para casa com alguma coisa brilhante" in text
 
 
 def test_a_knocked_out_employee_arrives_on_a_hurdle_in_the_number_of_the_list():
     one = read("g1-epilogue", "players.Rival.status=knocked_out")
     both = read("g1-epilogue", "players.You.status=knocked_out", "players.Rival.status=knocked_out")
     assert "Rival chegou na manhã seguinte numa padiola" in one
-    assert "You e Rival chegaram na manhã seguinte numa padiola" in both
+    assert "você e Rival chegaram na manhã seguinte numa padiola" in both
 
 
 def test_the_night_in_the_sheepfold_is_spent_by_one_or_by_several():
     one = read("g2-epilogue", "players.Rival.status=knocked_out")
     both = read("g2-epilogue", "players.You.status=knocked_out", "players.Rival.status=knocked_out")
     assert "Rival passa a noite no Aprisco dos Cordeirinhos" in one
-    assert "You e Rival passam a noite no Aprisco dos Cordeirinhos" in both
+    assert "Você e Rival passam a noite no Aprisco dos Cordeirinhos" in both
 
 
 def test_the_sample_debrief_says_someone_for_one_and_some_of_you_for_several():

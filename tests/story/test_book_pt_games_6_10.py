@@ -21,30 +21,30 @@ BOTH_OUT = ("players.You.status=knocked_out", "players.Rival.status=knocked_out"
 
 
 def test_after_the_flood_one_comes_back_and_two_come_back():
-    assert "You volta para a filial de botas molhadas" in read("g6-epilogue", *ONE_HOME)
-    assert "You e Rival voltam para a filial de botas molhadas" in read("g6-epilogue", *BOTH_HOME)
+    assert "Você volta para a filial de botas molhadas" in read("g6-epilogue", *ONE_HOME)
+    assert "Você e Rival voltam para a filial de botas molhadas" in read("g6-epilogue", *BOTH_HOME)
 
 
 def test_the_shepherds_fish_the_knocked_out_out_of_the_caverns_whoever_they_are():
     assert "Os pastores pescam Rival nas Cavernas" in read("g6-epilogue", "players.Rival.status=knocked_out")
-    assert "Os pastores pescam You e Rival nas Cavernas" in read("g6-epilogue", *BOTH_OUT)
+    assert "Os pastores pescam você e Rival nas Cavernas" in read("g6-epilogue", *BOTH_OUT)
 
 
 def test_counting_the_paper_one_full_sack_or_several():
-    assert "You volta para casa com o saco cheio" in read("g7-epilogue", *ONE_HOME)
-    assert "You e Rival voltam para casa com os sacos cheios" in read("g7-epilogue", *BOTH_HOME)
+    assert "Você volta para casa com o saco cheio" in read("g7-epilogue", *ONE_HOME)
+    assert "Você e Rival voltam para casa com os sacos cheios" in read("g7-epilogue", *BOTH_HOME)
 
 
 def test_the_dragons_staff_carry_the_knocked_out_with_unsettling_politeness():
     text = read("g8-epilogue", *BOTH_OUT)
     assert "Ninguém sai das Cavernas por conta própria, e os funcionários de" in text
-    assert "precisam carregar You e Rival" in text
-    assert "You e Rival saem das Cavernas sem faltar nenhum pedaço" in read("g8-epilogue", *BOTH_HOME)
+    assert "precisam carregar você e Rival" in text
+    assert "Você e Rival saem das Cavernas sem faltar nenhum pedaço" in read("g8-epilogue", *BOTH_HOME)
 
 
 def test_the_quarters_takings_come_home_with_one_or_with_several():
-    assert "You volta para casa com a receita do trimestre" in read("g9-epilogue", *ONE_HOME)
-    assert "You e Rival voltam para casa com a receita do trimestre" in read("g9-epilogue", *BOTH_HOME)
+    assert "Você volta para casa com a receita do trimestre" in read("g9-epilogue", *ONE_HOME)
+    assert "Você e Rival voltam para casa com a receita do trimestre" in read("g9-epilogue", *BOTH_HOME)
 
 
 def test_the_allies_are_listed_with_their_titles_and_the_dragon_last():
@@ -54,10 +54,10 @@ def test_the_allies_are_listed_with_their_titles_and_the_dragon_last():
 
 
 def test_the_last_day_one_walks_out_and_two_walk_out():
-    assert "You sai das Cavernas do Livro-Razão pela última vez" in read("g10-epilogue", *ONE_HOME)
-    assert "You e Rival saem das Cavernas do Livro-Razão pela última vez" in read("g10-epilogue", *BOTH_HOME)
+    assert "Você sai das Cavernas do Livro-Razão pela última vez" in read("g10-epilogue", *ONE_HOME)
+    assert "Você e Rival saem das Cavernas do Livro-Razão pela última vez" in read("g10-epilogue", *BOTH_HOME)
 
 
 def test_the_coda_says_zero_points_in_the_plural_where_cldr_would_say_0_ponto():
     text = read("g10-coda", "players.You.status=escaped")
-    assert "You: 0 pontos, saiu andando." in text and "Rival: 0 pontos, ainda lá dentro" in text
+    assert "Você: 0 pontos, saiu andando." in text and "Rival: 0 pontos, ainda lá dentro" in text
