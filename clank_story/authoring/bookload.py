@@ -1,21 +1,29 @@
 """Loading the Book of Secrets files of a lint run with the game's own loader (story/passages.py),
 keeping what each template and condition reads (authoring/templates.py) on the way.
 
-Each file is checked by `passages.load_entry`, exactly as in play; the syntax trees the loader parses
-are walked there and then, so nothing is parsed twice. A big book is spread over worker processes
-like the game's loader does (the facts are plain tuples and travel back with each entry). The disk
-cache of parsed books is not used: a lint always checks the files as they are."""
+Each file is checked by `passages.entry_from_text`, exactly as in play, after its structure errors are
+found and mended (authoring/mend.py; the YAML is read once for both); the syntax trees the loader
+parses are walked there and then, so nothing is parsed twice. A big book is spread over worker
+processes like the game's loader does (the facts are plain tuples and travel back with each entry).
+
+What one file gives (its analysis: mend's errors, the loader's entry, the facts) depends only on its
+text, its path and the code, so it is kept in a cache of its own (authoring/lintcache.py) keyed by
+them: a file that did not change since the last lint is not parsed again. The analysis holds each
+diagnostic's sentence (id and parameters), never one language's words, so the cache serves every
+language."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from clank_story.authoring.templates import Fact, capture_trees, facts_for
+from clank_story.content.diagnostics import Diagnostic
 from clank_story.story.passages import Book
 
 PARALLEL_BYTES = 256 * 1024
+
+Analysis = dict[str, Any]  # {"mend": [plain diagnostics], "entry": entry | None, "facts": {(kind, source): facts}}
 
 
 @dataclass
@@ -25,19 +33,23 @@ class BookFacts:
     book: Book
     facts: dict[tuple[str, str], list[Fact] | None] = field(default_factory=dict)
     files: list[str] = field(default_factory=list)
+    structure: list[Diagnostic] = field(default_factory=list)  # mend's errors (duplicate keys, numeric keys)
 
 
 def _kind(key: str) -> str:
     return "condition" if key.endswith(".if") else "template"
 
 
-def lint_entry(path: str, text: str | None = None) -> tuple[dict[str, Any], dict[tuple[str, str], list[Fact] | None]]:
+def lint_entry(path: str, text: str | None = None,
+               node: Any = None) -> tuple[dict[str, Any], dict[tuple[str, str], list[Fact] | None]]:
     """One book file (or the mended text of it): the loader's entry, and the facts of every template
     and condition in it."""
+    from pathlib import Path
+
     from clank_story.story.passages import entry_from_text, load_entry
 
     with capture_trees() as trees:
-        entry = load_entry(Path(path)) if text is None else entry_from_text(text, path)
+        entry = load_entry(Path(path)) if text is None else entry_from_text(text, path, node)
     facts: dict[tuple[str, str], list[Fact] | None] = {}
     for item in entry["passages"]:
         for key, source in item["sources"].items():
@@ -52,39 +64,82 @@ def lint_entry(path: str, text: str | None = None) -> tuple[dict[str, Any], dict
     return entry, facts
 
 
-class Pending:
-    """Book files being checked: in worker processes for a big book (so the main process can read the
-    rest of the content meanwhile), or here when `result()` is asked for."""
+def analyse(path: str, text: str) -> Analysis:
+    """Everything lint learns from one book file alone: structure errors (mended where they can be,
+    so the rest of the file is checked too), the loader's entry and the facts of its templates."""
+    from clank_story.authoring.mend import mend_tree
+    from clank_story.story.passages import _plain_diag
 
-    def __init__(self, paths: list[str], texts: dict[str, str] | None = None) -> None:
-        self.paths = paths
-        self.texts = texts or {}  # mended texts of files with structure errors (authoring/mend.py)
+    checked, problems, node = mend_tree(text, path)
+    mended = [_plain_diag(d, None) for d in problems]
+    if checked is None:
+        return {"mend": mended, "entry": None, "facts": {}}
+    entry, facts = lint_entry(path, checked, node)
+    return {"mend": mended, "entry": entry, "facts": facts}
+
+
+def analyse_and_keep(path: str, text: str, key: Any) -> Analysis:
+    """`analyse`, and the answer kept in the lint cache by the process that made it (a worker writes
+    its own files, so the main process does not encode them all one after another)."""
+    from clank_story.authoring import lintcache
+
+    analysis = analyse(path, text)
+    lintcache.store(key, analysis)
+    return analysis
+
+
+class Pending:
+    """Book files being checked: those the cache knows are answered at once; the others in worker
+    processes for a big book (so the main process can read the rest of the content meanwhile), or
+    here when `result()` is asked for."""
+
+    def __init__(self, files: list[tuple[str, str]]) -> None:
+        from clank_story.authoring import lintcache
+
+        self.files = files  # (shown path, text)
+        self.keys = [lintcache.key(path, text) for path, text in files]
+        self.known: dict[int, Analysis] = {}
+        for i, k in enumerate(self.keys):
+            found = lintcache.load(k, files[i][0])
+            if found is not None:
+                self.known[i] = found
+        self.todo = [i for i in range(len(files)) if i not in self.known]
         self.pool: Any = None
         self.future: Any = None
-        workers = min(len(paths), _cpus(), 4)
-        if workers > 1 and _size(paths) >= PARALLEL_BYTES and _forks():
+        workers = min(len(self.todo), _cpus(), 4)
+        if workers > 1 and sum(len(files[i][1]) for i in self.todo) >= PARALLEL_BYTES and _forks():
             try:
                 import multiprocessing
                 from concurrent.futures import ProcessPoolExecutor
 
                 self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
-                chunk = max(1, len(paths) // (workers * 4))
+                chunk = max(1, len(self.todo) // (workers * 4))
                 # map() hands every file to the workers now; the answers are collected in result()
-                texts = [self.texts.get(p) for p in paths]
-                self.future = _MapFuture(self.pool.map(lint_entry, paths, texts, chunksize=chunk))
+                self.future = _MapFuture(self.pool.map(analyse_and_keep, [files[i][0] for i in self.todo],
+                                                       [files[i][1] for i in self.todo],
+                                                       [self.keys[i] for i in self.todo], chunksize=chunk))
             except Exception:  # any trouble with worker processes: do the work here instead
                 self.close()
 
-    def result(self) -> list[tuple[dict[str, Any], dict[tuple[str, str], list[Fact] | None]]]:
+    @property
+    def paths(self) -> list[str]:
+        return [path for path, _ in self.files]
+
+    def result(self) -> list[Analysis]:
         try:
+            done: list[Analysis] | None = None
             if self.future is not None:
                 try:
-                    return self.future.get()
+                    done = self.future.get()
                 except Exception:
-                    pass
-            return [lint_entry(p, self.texts.get(p)) for p in self.paths]
+                    done = None
+            if done is None:
+                done = [analyse_and_keep(*self.files[i], self.keys[i]) for i in self.todo]
         finally:
             self.close()
+        for i, analysis in zip(self.todo, done, strict=True):
+            self.known[i] = analysis
+        return [self.known[i] for i in range(len(self.files))]
 
     def close(self) -> None:
         if self.pool is not None:
@@ -106,33 +161,30 @@ def _cpus() -> int:
     return os.cpu_count() or 1
 
 
-def _size(paths: list[str]) -> int:
-    try:
-        return sum(Path(p).stat().st_size for p in paths)
-    except OSError:
-        return 0
-
-
 def _forks() -> bool:
     import sys
 
     return sys.platform == "linux"
 
 
-def start(paths: list[str], texts: dict[str, str] | None = None) -> Pending:
-    return Pending(paths, texts)
+def start(files: list[tuple[str, str]]) -> Pending:
+    """Start checking these book files: (shown path, text) each."""
+    return Pending(files)
 
 
-def load(paths: list[str] | Pending, cards: set[str] | None) -> BookFacts:
-    """The book made of these files (shown paths), checked as `load_book` checks a folder."""
+def load(pending: Pending, cards: set[str] | None) -> BookFacts:
+    """The book made of these files, checked as `load_book` checks a folder."""
+    from pathlib import Path
+
     from clank_story.story import passages
 
-    pending = paths if isinstance(paths, Pending) else Pending(paths)
     results = pending.result()
-    book = Book(str(Path(pending.paths[0]).parent) if pending.paths else "")
-    book.files = len(results)
+    structure = [passages.diagnostic(d) for r in results for d in r["mend"]]
+    used = [(path, r) for path, r in zip(pending.paths, results, strict=True) if r["entry"] is not None]
+    book = Book(str(Path(used[0][0]).parent) if used else "")
+    book.files = len(used)
     facts: dict[tuple[str, str], list[Fact] | None] = {}
-    for _, part in results:
-        facts.update(part)
-    passages.assemble(book, [entry for entry, _ in results], cards)
-    return BookFacts(book, facts, list(pending.paths))
+    for _, r in used:
+        facts.update(r["facts"])
+    passages.assemble(book, [r["entry"] for _, r in used], cards)
+    return BookFacts(book, facts, [path for path, _ in used], structure)

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from clank_story.authoring import templates as t
-from clank_story.content.diagnostics import Report
-from clank_story.content.schema import suggest
+from clank_story.content.diagnostics import Report, or_list, said
+from clank_story.content.schema import hint
 
 if TYPE_CHECKING:
     from clank_story.authoring.lint import Project
@@ -116,7 +116,7 @@ def _templates(bf: Any, project: Project, spaces: set[str], uses: Uses, report: 
             facts = bf.facts.get(("condition", source))
             if facts is None:
                 line, col = locate(where)
-                report.error(c.path, line, col, "BS034", f"cannot read the condition '{source}'")
+                report.error(c.path, line, col, "BS034", said("lint.unreadable_condition", source=source))
                 continue
             for fact in facts:
                 line, col = locate(where)
@@ -127,22 +127,20 @@ def _fact(fact: t.Fact, where: Where, key: str, book: Book, project: Project, sp
           report: Report) -> None:
     kind, path, line, col = fact[0], where.path, where.line, where.col
     if kind == t.ATTR:
-        report.error(path, line, col, "LN010", fact[1])
+        report.error(path, line, col, "LN010", fact[2])
     elif kind in (t.FLAG, t.COUNTER):
         uses.reads.setdefault(f"{kind}:{fact[1]}", []).append(where)
     elif kind in (t.ANY_FLAG, t.ANY_COUNTER):
         uses.dynamic = True
     elif kind == t.PASSAGE and fact[1] not in book.passages:
-        report.warning(path, line, col, "LN040", f"there is no passage '{fact[1]}' in the book, so it is never "
-                                                 f"seen{suggest(fact[1], sorted(book.passages))}")
+        report.warning(path, line, col, "LN040", said("lint.never_seen", passage=fact[1],
+                                                      hint=hint(fact[1], sorted(book.passages))))
     elif kind == t.CARD and fact[1] not in project.cards:
-        report.warning(path, line, col, "LN041", f"no card '{fact[1]}'{suggest(fact[1], sorted(project.cards))}")
+        report.warning(path, line, col, "LN041", said("lint.no_card", card=fact[1], hint=hint(fact[1], sorted(project.cards))))
     elif kind == t.SPACE and spaces and fact[1] not in spaces:
-        report.warning(path, line, col, "LN042",
-                       f"no board has a space '{fact[1]}', so this never holds{suggest(fact[1], sorted(spaces))}")
+        report.warning(path, line, col, "LN042", said("lint.no_space", space=fact[1], hint=hint(fact[1], sorted(spaces))))
     elif kind == t.CONST and not fact[2] and (key == "if" or key.endswith(".if")):
-        report.warning(path, line, col, "LN011", f"this `if:` is a constant ({fact[1]}), never true: what it guards "
-                                                 "never happens")
+        report.warning(path, line, col, "LN011", said("lint.constant_if", value=fact[1]))
 
 
 # -- what effects write, and where passages lead ----------------------------------------------------
@@ -194,15 +192,15 @@ def _effects(book: Book, uses: Uses) -> None:
 
 
 def _flags(uses: Uses, report: Report, locate: Locator) -> None:
-    codes = {"flag": ("LN030", "LN031", "set"), "counter": ("LN032", "LN033", "added to")}
+    codes = {"flag": ("LN030", "LN031"), "counter": ("LN032", "LN033")}
     for name, reads in uses.reads.items():
         kind, short = name.split(":", 1)
         if name not in uses.sets:
-            code, _, verb = codes[kind]
-            hint = _near(short, kind, uses.sets)  # once per name, however often it is read
+            code = codes[kind][0]
+            near = _near(short, kind, uses.sets)  # once per name, however often it is read
             for where in reads:
                 report.warning(where.path, where.line, where.col, code,
-                               f"the {kind} '{short}' is read but never {verb}{hint}")
+                               said(f"lint.{kind}_never_set", name=short, hint=near))
     if uses.dynamic:
         return
     for name, writes in uses.writes.items():
@@ -211,20 +209,18 @@ def _flags(uses: Uses, report: Report, locate: Locator) -> None:
             code = codes[kind][1]
             for where in writes:
                 line, col = locate(where)
-                report.warning(where.path, line, col, code, f"the {kind} '{short}' is {codes[kind][2]} but never read")
+                report.warning(where.path, line, col, code, said(f"lint.{kind}_never_read", name=short))
 
 
-def _near(name: str, kind: str, known: dict[str, Any]) -> str:
-    return suggest(name, [k.split(":", 1)[1] for k in known if k.startswith(kind + ":")])
+def _near(name: str, kind: str, known: dict[str, Any]) -> Any:
+    return hint(name, [k.split(":", 1)[1] for k in known if k.startswith(kind + ":")])
 
 
 def _reachability(book: Book, project: Project, report: Report) -> None:
     seen = reached(book, project)
     for pid, p in book.passages.items():
         if pid not in seen:
-            report.warning(p.path, p.line, p.data.get("col", 1), "LN020",
-                           f"nothing leads to passage '{pid}': no waypoint, contract, campaign game, goto or "
-                           f"choice names it")
+            report.warning(p.path, p.line, p.data.get("col", 1), "LN020", said("lint.unreached", passage=pid))
 
 
 def roots(book: Book, project: Project) -> set[str]:
@@ -278,9 +274,8 @@ def _waypoints(book: Book, project: Project, report: Report, locate: Locator) ->
         for sid, space in board.spaces.items():
             if space.waypoint and space.waypoint not in book.passages:
                 line, col = locate(Where(path, 1, 1, ("spaces", sid, "waypoint")))
-                report.warning(path, line, col, "LN021",
-                               f"waypoint '{space.waypoint}' of space '{sid}' has no passage in the book"
-                               f"{suggest(space.waypoint, sorted(book.passages))}")
+                report.warning(path, line, col, "LN021", said("lint.waypoint_without_passage", waypoint=space.waypoint,
+                                                              space=sid, hint=hint(space.waypoint, sorted(book.passages))))
 
 
 # -- contracts and campaign definitions -------------------------------------------------------------
@@ -291,13 +286,13 @@ def _contracts(project: Project, spaces: set[str], report: Report, locate: Locat
         if c.target is None:
             continue
         if c.trigger == "enter_space":
-            known, what = spaces, "space"
+            known, what = spaces, "lint.contract_no_space"
         else:
-            known, what = set(project.cards), "card"
+            known, what = set(project.cards), "lint.contract_no_card"
         if c.target not in known:
             line, col = locate(Where(c.path, c.line, c.col, ("contracts", ("contract_at", c.line), "trigger", c.trigger)))
-            report.error(c.path, line, col, "LN043", f"contract '{c.id}' waits for {c.trigger} '{c.target}', "
-                                                     f"but there is no such {what}{suggest(c.target, sorted(known))}")
+            report.error(c.path, line, col, "LN043", said(what, contract=c.id, trigger=c.trigger, target=c.target,
+                                                          hint=hint(c.target, sorted(known))))
 
 
 def _definitions(project: Project, report: Report, locate: Locator) -> None:
@@ -307,16 +302,15 @@ def _definitions(project: Project, report: Report, locate: Locator) -> None:
             _artifacts_left(project, path, i, g, report, locate)
             if g.patron and g.patron not in project.cards:
                 line, col = locate(Where(path, 1, 1, ("games", i, "patron")))
-                report.warning(path, line, col, "LN045", f"game {g.number}: the patron '{g.patron}' is not a "
-                                                         f"card (yet){suggest(g.patron, sorted(project.cards))}")
+                report.warning(path, line, col, "LN045", said("lint.patron_not_a_card", game=g.number, patron=g.patron,
+                                                              hint=hint(g.patron, sorted(project.cards))))
             if contracts is None:
                 continue
             for j, cid in enumerate(g.contracts):
                 if cid not in contracts:
                     line, col = locate(Where(path, 1, 1, ("games", i, "contracts", j)))
-                    report.warning(path, line, col, "LN044",
-                                   f"game {g.number} puts contract '{cid}' in the row, but the book has no such "
-                                   f"contract: it would never complete{suggest(cid, sorted(contracts))}")
+                    report.warning(path, line, col, "LN044", said("lint.contract_not_in_book", game=g.number,
+                                                                  contract=cid, hint=hint(cid, sorted(contracts))))
 
 
 def _artifacts_left(project: Project, path: str, i: int, g: Any, report: Report, locate: Locator) -> None:
@@ -332,7 +326,6 @@ def _artifacts_left(project: Project, path: str, i: int, g: Any, report: Report,
     if short:
         removed = ARTIFACTS_REMOVED.get(short[0], 0)
         line, col = locate(Where(path, 1, 1, ("games", i, "board")))
-        report.warning(path, line, col, "LN046",
-                       f"game {g.number}: board '{g.board}' has {artifacts} artifact(s), and setup takes {removed} "
-                       f"away with {' or '.join(map(str, short))} player(s): none is left to carry home, so "
-                       f"nobody can score; give the board at least {max(ARTIFACTS_REMOVED.values()) + 1}")
+        report.warning(path, line, col, "LN046", said("lint.artifacts_left", game=g.number, board=g.board, n=artifacts,
+                                                      removed=removed, players=or_list(short), most=short[-1],
+                                                      needed=max(ARTIFACTS_REMOVED.values()) + 1))

@@ -24,7 +24,7 @@ from clank_story.authoring.discover import (
     default_paths,
     shown_path,
 )
-from clank_story.content.diagnostics import ContentError, Diagnostic, Report
+from clank_story.content.diagnostics import ContentError, Diagnostic, Report, said
 from clank_story.rules.model import Board, CardDef
 
 JSON_VERSION = 1
@@ -114,13 +114,8 @@ def load_project(paths: Sequence[Path | str] | None = None) -> tuple[Project, Re
         project.files.append(SourceFile(path, shown, classify(path, text, folders)))
     from clank_story.authoring import bookload
 
-    book_files = [f for f in project.files if f.kind == "book"]
-    for f in book_files:  # structure errors first, so each is reported once and the rest is checked
-        mended(f, project, report)
-    book_paths = [f.shown for f in book_files if project.mended.get(f.shown) is not None]
-    texts = {f.shown: project.mended[f.shown] for f in book_files
-             if project.mended.get(f.shown) not in (None, project.texts[f.shown])}
-    pending = bookload.start(book_paths, texts) if book_paths else None  # big books: workers start now
+    book_files = [(f.shown, project.texts[f.shown]) for f in project.files if f.kind == "book"]
+    pending = bookload.start(book_files) if book_files else None  # big books: workers start now
     try:
         _content(project, report)
         _definition_content(project, report)
@@ -129,8 +124,11 @@ def load_project(paths: Sequence[Path | str] | None = None) -> tuple[Project, Re
             pending.close()
         raise
     if pending is not None:
-        project.book = bookload.load(pending, set(project.cards))
-        report.diagnostics.extend(project.book.book.diagnostics)
+        loaded = bookload.load(pending, set(project.cards))
+        report.diagnostics.extend(loaded.structure)
+        if loaded.files:  # not a book when none of its files could be read at all
+            project.book = loaded
+            report.diagnostics.extend(loaded.book.diagnostics)
     _definitions(project, report)
     _others(project, report)
     check_translations(project, report)
@@ -212,12 +210,12 @@ def _content(project: Project, report: Report) -> None:
         for f in files:
             if f.kind == "board":
                 _board_warnings(f, project, report)
-    from clank_story.content.schema import suggest
+    from clank_story.content.schema import hint
 
     for card_id, where in refs.cards:  # what a game's setup reports when a card names a missing card
         if card_id not in project.cards:
             report.error(where.path, where.line, where.col, "SC001",
-                         f"no card '{card_id}'{suggest(card_id, sorted(project.cards))}")
+                         said("content.no_card", card=card_id, hint=hint(card_id, sorted(project.cards))))
 
 
 def _content_file(f: SourceFile, project: Project, report: Report, refs: Any) -> None:
@@ -343,7 +341,7 @@ def _others(project: Project, report: Report) -> None:
                 for d in e.diagnostics:  # "no board" speaks of `<board>`: point at the scenario's board
                     if d.path.startswith("<"):
                         line, col = _value_pos(project.texts[f.shown], "board")
-                        d = Diagnostic(f.shown, line, col, d.code, d.message, d.severity)
+                        d = d.moved(f.shown, line, col)
                     report.diagnostics.append(d)
         elif f.kind == "narration":
             node = _node(f, project, report)
@@ -352,9 +350,7 @@ def _others(project: Project, report: Report) -> None:
         elif f.kind == CAMPAIGN_FILE:
             _campaign_file(f, project, report)
         elif f.kind is None and f.shown in project.texts and project.texts[f.shown].strip():
-            report.warning(f.shown, 1, 1, "LN001",
-                           "not a content file clank-story reads (cards, board, scenario, secrets, market, "
-                           "Book of Secrets, campaign definition or narration); skipped")
+            report.warning(f.shown, 1, 1, "LN001", said("lint.not_content"))
 
 
 def _campaign_file(f: SourceFile, project: Project, report: Report) -> None:
@@ -376,7 +372,7 @@ def _campaign_file(f: SourceFile, project: Project, report: Report) -> None:
         campaign_definition(c.definition, c.definition_folder, f.path)
     except (CampaignError, ContentError) as e:
         line, col = _value_pos(project.texts[f.shown], "definition_folder" if c.definition_folder else "definition")
-        message = getattr(e, "message", "") or str(e).splitlines()[-1]
+        message = getattr(e, "said", None) or getattr(e, "message", "") or str(e).splitlines()[-1]
         report.error(f.shown, line, col, "LN002", message)
 
 
@@ -399,7 +395,7 @@ def _finish(diagnostics: list[Diagnostic], texts: dict[str, str]) -> list[Diagno
         shown = shown_as.get(d.path)
         if shown is None:
             shown = shown_as[d.path] = shown_path(d.path) if d.path and not d.path.startswith("<") else d.path
-        d = Diagnostic(shown, d.line, d.col, d.code, d.message, d.severity)
+        d = d.moved(shown)
         if d.severity == "warning" and shown in texts:
             file_lines = lines.get(shown)
             if file_lines is None:

@@ -9,7 +9,12 @@ that leaves no tree (a bad indent, an unclosed bracket) cannot be mended: then t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from clank_story.content.diagnostics import ContentError, Diagnostic
+
+if TYPE_CHECKING:
+    from clank_story.content.yamlio import Node
 
 MENDABLE = frozenset({"CT002", "CT003"})  # a duplicate key; a key that is not read as text
 MAX_ROUNDS = 20
@@ -18,24 +23,30 @@ MAX_ROUNDS = 20
 def mend(text: str, path: str) -> tuple[str | None, list[Diagnostic]]:
     """(text to check, the structure errors found). The text is the original when it has no structure
     error, a mended copy when every error could be mended, and None when the file cannot be read."""
+    checked, found, _ = mend_tree(text, path)
+    return checked, found
+
+
+def mend_tree(text: str, path: str) -> tuple[str | None, list[Diagnostic], Node | None]:
+    """`mend`, and the tree of the text to check (read once here, so the loader need not read it again)."""
     from clank_story.story.yamlfast import load_text
 
     found: list[Diagnostic] = []
     current = text
     for _ in range(MAX_ROUNDS):
         try:
-            load_text(current, path)
-            return current, found
+            node = load_text(current, path)
+            return current, found, node
         except ContentError as e:
             problems = [d for d in e.diagnostics if d not in found]
         if not problems:
-            return current, found
+            return current, found, None
         found += problems
         mended = _mend(current, problems) if all(d.code in MENDABLE for d in problems) else None
         if mended is None or mended == current:
-            return None, found
+            return None, found, None
         current = mended
-    return None, found
+    return None, found, None
 
 
 def _mend(text: str, problems: list[Diagnostic]) -> str | None:

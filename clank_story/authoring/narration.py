@@ -7,8 +7,8 @@ from __future__ import annotations
 import functools
 import string
 
-from clank_story.content.diagnostics import Report
-from clank_story.content.schema import suggest
+from clank_story.content.diagnostics import Report, Said, said
+from clank_story.content.schema import hint
 from clank_story.content.yamlio import Node
 
 
@@ -35,20 +35,21 @@ def event_kinds() -> frozenset[str]:
 def check_narration(node: Node, report: Report) -> None:
     path = node.path
     if not isinstance(node.value, dict) or "narrate" not in node.value:
-        report.error(path, 1, 1, "LN051", "a narration file is a mapping `narrate:` with `events:`, `prose:` and words")
+        report.error(path, 1, 1, "LN051", said("narration.not_a_mapping"))
         return
     for key in node.value:
         if key != "narrate":
             line, col = node.key_pos(key)
-            report.error(path, line, col, "LN051", f"unknown section '{key}'{suggest(str(key), ['narrate'])}")
+            report.error(path, line, col, "LN051", said("narration.unknown_section", section=key,
+                                                           hint=hint(str(key), ['narrate'])))
     top = node.child("narrate")
     if not isinstance(top.value, dict):
-        report.error(path, top.line, top.col, "LN051", "`narrate:` is a mapping")
+        report.error(path, top.line, top.col, "LN051", said("narration.narrate_is_a_mapping"))
         return
     words = {}
     for key, section in top.items():
         if key in ("events", "prose") and not isinstance(section.value, dict):
-            report.error(path, section.line, section.col, "LN051", f"`{key}:` is a mapping")
+            report.error(path, section.line, section.col, "LN051", said("narration.section_is_a_mapping", section=key))
         elif key == "prose":
             _prose(section, report)
         elif key == "events":
@@ -63,11 +64,12 @@ def _words(words: dict[str, Node], report: Report) -> None:
         variants = [item] if not isinstance(item.value, dict) else [item.child(k) for k in item.value]
         for v in variants:
             if not isinstance(v.value, str):
-                report.error(v.path, v.line, v.col, "LN051", f"'{key}' should be text (or one: / other: forms)")
+                report.error(v.path, v.line, v.col, "LN051", said("narration.words_are_text", key=key))
                 continue
             problem = format_problem(v.value)
             if problem:
-                report.error(v.path, v.line, v.col, "LN052", f"'{key}': {problem}")
+                report.error(v.path, v.line, v.col, "LN052", said("narration.placeholder_problem", key=key,
+                                                                  problem=problem))
 
 
 def _formats(section: Node, report: Report, *, events: bool) -> None:
@@ -76,24 +78,25 @@ def _formats(section: Node, report: Report, *, events: bool) -> None:
         line, col = section.key_pos(key)
         if events and key not in kinds:
             report.error(section.path, line, col, "LN050",
-                         f"no event kind '{key}'{suggest(str(key), sorted(kinds))}")
+                         said("narration.no_event_kind", kind=key, hint=hint(str(key), sorted(kinds))))
         variants = [item] if not isinstance(item.value, dict) else [item.child(k) for k in item.value]
         for v in variants:
             if not isinstance(v.value, str):
-                report.error(v.path, v.line, v.col, "LN051", f"'{key}' should be text (or a you:/they: pair)")
+                report.error(v.path, v.line, v.col, "LN051", said("narration.event_is_text", key=key))
                 continue
             problem = format_problem(v.value)
             if problem:
-                report.error(v.path, v.line, v.col, "LN052", f"'{key}': {problem}")
+                report.error(v.path, v.line, v.col, "LN052", said("narration.placeholder_problem", key=key,
+                                                                  problem=problem))
 
 
-def format_problem(text: str) -> str | None:
+def format_problem(text: str) -> Said | None:
     try:
         for _, field_name, _spec, _conv in string.Formatter().parse(text):
             if field_name is not None and (not field_name or not field_name.replace("_", "a").isidentifier()):
-                return f"'{{{field_name}}}' is not a placeholder name (write {{{{ and }}}} for braces)"
+                return said("narration.not_a_placeholder", field="{" + field_name + "}")
     except ValueError as e:
-        return f"cannot read the placeholders ({e}; write {{{{ and }}}} for braces)"
+        return said("narration.unreadable_placeholders", error=str(e))
     return None
 
 
@@ -103,20 +106,19 @@ def _prose(section: Node, report: Report) -> None:
     env = Environment()
     for key, item in section.items():
         if not isinstance(item.value, list):
-            report.error(item.path, item.line, item.col, "LN051", f"prose '{key}' is a list of variants")
+            report.error(item.path, item.line, item.col, "LN051", said("narration.prose_is_a_list", key=key))
             continue
         for variant in item.elements():
             forms = [variant] if isinstance(variant.value, str) else (
                 [variant.child(k) for k in variant.value] if isinstance(variant.value, dict) else [])
             if not forms or (isinstance(variant.value, dict) and not set(variant.value) <= {"you", "they"}):
-                report.error(variant.path, variant.line, variant.col, "LN051",
-                             f"a variant of '{key}' is text, or a mapping with `you:` and `they:`")
+                report.error(variant.path, variant.line, variant.col, "LN051", said("narration.variant_shape", key=key))
                 continue
             for form in forms:
                 if not isinstance(form.value, str):
-                    report.error(form.path, form.line, form.col, "LN051", f"a variant of '{key}' should be text")
+                    report.error(form.path, form.line, form.col, "LN051", said("narration.variant_is_text", key=key))
                     continue
                 try:
                     env.parse(form.value)
                 except TemplateSyntaxError as e:
-                    report.error(form.path, form.line, form.col, "LN053", f"'{key}': {e.message}")
+                    report.error(form.path, form.line, form.col, "LN053", said("narration.jinja_error", key=key, error=e.message))

@@ -17,8 +17,10 @@ from typing import Any
 
 from jinja2 import nodes
 
+from clank_story.content.diagnostics import said
+
 # Fact kinds (the first item of each tuple; the template line is the last):
-ATTR = "attr"  # (ATTR, message, line): an attribute the view does not have
+ATTR = "attr"  # (ATTR, message in English, the message as said, line): an attribute the view does not have
 FLAG = "flag"  # (FLAG, name, line): a flag read
 COUNTER = "counter"  # (COUNTER, name, line)
 ANY_FLAG = "any_flag"  # (ANY_FLAG, "", line): flags read by a computed name (all may be read)
@@ -105,8 +107,10 @@ class Walker:
             known = view_attributes()[base]
             if attr not in known:
                 close = difflib.get_close_matches(attr, sorted(known), n=1)
-                hint = f" (did you mean '{close[0]}'?)" if close else f" (it has: {', '.join(sorted(known))})"
-                self.facts.append((ATTR, f"{label or shown(node)}: {_WORDS[base]} has no '{attr}'{hint}", line))
+                hint = (said("hint.did_you_mean", name=close[0]) if close
+                        else said("hint.it_has", names=", ".join(sorted(known))))
+                message = said(f"lint.view_has_no.{base}", label=label or shown(node), attr=attr, hint=hint)
+                self.facts.append((ATTR, message.english(), message, line))
                 return None
             if base == "campaign" and attr in ("flags", "counters"):
                 return attr

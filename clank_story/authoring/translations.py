@@ -7,12 +7,13 @@ Jinja that does not parse, and plural categories the language does not have — 
 
 from __future__ import annotations
 
+import dataclasses
 import string
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from clank_story.content.diagnostics import ContentError, Report
+from clank_story.content.diagnostics import ContentError, Report, Said, said
 from clank_story.content.yamlio import Node, load_file, plain
 from clank_story.paths import locale_dir
 from clank_story.words import ENGLISH, LANGUAGES, PERSON_KEYS, PLURAL_KEYS, plural
@@ -94,7 +95,13 @@ def _any_filter(value: Any, *args: Any, **kwargs: Any) -> Any:
 
 
 def jinja_names(source: str) -> set[str] | str:
-    """The names a Jinja template reads, or the syntax error's message."""
+    """The names a Jinja template reads, or the syntax error's message (in English)."""
+    names = jinja_problem(source)
+    return names.english() if isinstance(names, Said) else names
+
+
+def jinja_problem(source: str) -> set[str] | Said:
+    """The names a Jinja template reads, or the syntax error's message (said when shown)."""
     from jinja2 import Environment, TemplateSyntaxError, meta
 
     env = Environment()
@@ -102,7 +109,7 @@ def jinja_names(source: str) -> set[str] | str:
     try:
         return set(meta.find_undeclared_variables(env.parse(source)))
     except TemplateSyntaxError as e:
-        return f"line {e.lineno}: {e.message}"
+        return said("translations.jinja_line", line=e.lineno, error=e.message)
 
 
 def _plural_keys(value: Any) -> set[str]:
@@ -144,16 +151,15 @@ def check_catalogs(report: Report, root: Path | None = None) -> int:
                 if original is None and ident.startswith(LANGUAGE_OWN):
                     continue  # a language's own words for a command (table.yaml `verbs:`): English has none
                 if original is None:
-                    report.warning(str(path), line, col, UNKNOWN, f"'{ident}' is not an id of the English catalog "
-                                   "(renamed or removed?): it is never said")
+                    report.warning(str(path), line, col, UNKNOWN, said("translations.unknown_id", id=ident))
                     continue
                 _compare(report, str(path), line, col, ident, original[0], plain(child.value), allowed, lang)
         missing = sorted(i for i in english if i not in seen)
         if missing:
             where = str(folder)
             shown = ", ".join(missing[:SHOWN_MISSING]) + (", ..." if len(missing) > SHOWN_MISSING else "")
-            report.warning(where, 1, 1, MISSING, f"{len(missing)} of {len(english)} sentences are not translated into "
-                           f"{lang} yet (said in English): {shown}")
+            report.warning(where, 1, 1, MISSING, said("translations.missing_sentences", n=len(missing),
+                                                      total=len(english), lang=lang, ids=shown))
     return files
 
 
@@ -162,21 +168,24 @@ def _compare(report: Report, path: str, line: int, col: int, ident: str, origina
     if isinstance(original, list) or isinstance(translated, list):  # narration variants: Jinja
         want = set().union(*(n for n in map(jinja_names, _strings(original)) if isinstance(n, set)))
         for text in _strings(translated):
-            names = jinja_names(text)
-            if isinstance(names, str):
-                report.error(path, line, col, JINJA_SYNTAX, f"'{ident}': the Jinja does not parse ({names})")
+            names = jinja_problem(text)
+            if isinstance(names, Said):
+                report.error(path, line, col, JINJA_SYNTAX, said("translations.jinja_syntax", id=ident, error=names))
             elif names - want - {"plural"}:
-                report.error(path, line, col, JINJA_NAMES, f"'{ident}' reads {', '.join(sorted(names - want))}, which "
-                             f"the English never gives it (it has: {', '.join(sorted(want)) or 'none'})")
+                report.error(path, line, col, JINJA_NAMES, said("translations.jinja_names", id=ident,
+                                                                names=", ".join(sorted(names - want)),
+                                                                known=", ".join(sorted(want)) or said("words.none")))
         return
     extra = fields(translated) - fields(original)
     if extra:
-        report.error(path, line, col, PLACEHOLDERS, f"'{ident}' has {{{'}, {'.join(sorted(extra))}}}, which the "
-                     f"English does not (it has: {', '.join('{' + f + '}' for f in sorted(fields(original))) or 'none'})")
+        report.error(path, line, col, PLACEHOLDERS, said(
+            "translations.placeholders", id=ident, fields=", ".join("{" + f + "}" for f in sorted(extra)),
+            known=", ".join("{" + f + "}" for f in sorted(fields(original))) or said("words.none")))
     wrong = _plural_keys(translated) - allowed
     if wrong:
-        report.warning(path, line, col, CATEGORIES, f"'{ident}' has plural forms {', '.join(sorted(wrong))}, which "
-                       f"{lang} never uses (it uses: {', '.join(sorted(allowed))})")
+        report.warning(path, line, col, CATEGORIES, said("translations.categories", id=ident,
+                                                         forms=", ".join(sorted(wrong)), lang=lang,
+                                                         used=", ".join(sorted(allowed))))
 
 
 def _load(path: Path, report: Report) -> Node | None:
@@ -184,7 +193,7 @@ def _load(path: Path, report: Report) -> Node | None:
         return load_file(path)
     except ContentError as e:
         for d in e.diagnostics:
-            report.error(d.path, d.line, d.col, d.code, d.message)
+            report.diagnostics.append(d if d.severity == "error" else dataclasses.replace(d, severity="error"))
         return None
 
 
@@ -201,7 +210,8 @@ def check_overlay_ids(report: Report, path: Path, known: Mapping[str, set[str]])
         for key in child.value:
             if str(key) not in known[section]:
                 line, col = child.key_pos(key)
-                report.warning(str(path), line, col, UNKNOWN, f"{section}: '{key}' is not in the English content")
+                report.warning(str(path), line, col, UNKNOWN, said("translations.not_in_content", section=section,
+                                                                   id=key))
 
 
 def check_book_overlay(report: Report, path: Path, passages: Mapping[str, Any], contracts: set[str]) -> None:
@@ -216,7 +226,8 @@ def check_book_overlay(report: Report, path: Path, passages: Mapping[str, Any], 
         for key in table.value or {}:
             if str(key) not in contracts:
                 line, col = table.key_pos(key)
-                report.warning(str(path), line, col, UNKNOWN, f"contracts: '{key}' is not in the English book")
+                report.warning(str(path), line, col, UNKNOWN, said("translations.not_in_book", section="contracts",
+                                                                   id=key))
     if "passages" not in node.value:
         return
     table = node.child("passages")
@@ -224,30 +235,31 @@ def check_book_overlay(report: Report, path: Path, passages: Mapping[str, Any], 
         line, col = table.key_pos(pid)
         english = passages.get(str(pid))
         if english is None:
-            report.warning(str(path), line, col, UNKNOWN, f"passages: '{pid}' is not in the English book")
+            report.warning(str(path), line, col, UNKNOWN, said("translations.not_in_book", section="passages", id=pid))
             continue
         data = plain(child.value) if isinstance(child.value, Mapping) else {}
         want = _passage_names(english)
         theirs = data.get("choices") or []
         if len(theirs) != len(english.get("choices") or []):
-            report.error(str(path), child.line, child.col, CHOICES, f"passage '{pid}' has {len(theirs)} choices here "
-                         f"and {len(english.get('choices') or [])} in English (they are matched in order)")
+            report.error(str(path), child.line, child.col, CHOICES, said(
+                "translations.choices", passage=pid, n=len(theirs), english=len(english.get("choices") or [])))
         for key, text in _passage_texts(data):
-            names = jinja_names(text)
-            if isinstance(names, str):
-                report.error(str(path), child.line, child.col, JINJA_SYNTAX, f"passage '{pid}' {key}: {names}")
+            names = jinja_problem(text)
+            if isinstance(names, Said):
+                report.error(str(path), child.line, child.col, JINJA_SYNTAX, said(
+                    "translations.passage_jinja_syntax", passage=pid, part=key, error=names))
             elif names - want:
-                report.error(str(path), child.line, child.col, JINJA_NAMES, f"passage '{pid}' {key} reads "
-                             f"{', '.join(sorted(names - want))}, which the English passage does not")
+                report.error(str(path), child.line, child.col, JINJA_NAMES, said(
+                    "translations.passage_jinja_names", passage=pid, part=key, names=", ".join(sorted(names - want))))
 
 
-def _passage_texts(data: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+def _passage_texts(data: Mapping[str, Any]) -> Iterator[tuple[str | Said, str]]:
     for key in ("title", "text"):
         if isinstance(data.get(key), str):
             yield key, data[key]
     for i, choice in enumerate(data.get("choices") or [], start=1):
         if isinstance(choice, Mapping) and isinstance(choice.get("text"), str):
-            yield f"choice {i}", choice["text"]
+            yield said("translations.choice", n=i), choice["text"]
 
 
 def _passage_names(english: Mapping[str, Any]) -> set[str]:
@@ -262,8 +274,8 @@ def _passage_names(english: Mapping[str, Any]) -> set[str]:
 def _missing(report: Report, path: Path, lang: str, what: str, missing: list[str], total: int) -> None:
     if missing:
         shown = ", ".join(missing[:SHOWN_MISSING]) + (", ..." if len(missing) > SHOWN_MISSING else "")
-        report.warning(str(path), 1, 1, MISSING, f"{len(missing)} of {total} {what} are not translated into {lang} "
-                       f"yet (said in English): {shown}")
+        report.warning(str(path), 1, 1, MISSING, said(f"translations.missing_{what}", n=len(missing), total=total,
+                                                      lang=lang, ids=shown))
 
 
 def _translated_ids(path: Path, section: str) -> set[str]:
@@ -289,7 +301,7 @@ def check_content_overlay(report: Report, path: Path, root: Path) -> None:
              "market": {i.id for items in english.market.values() for i in items}}
     check_overlay_ids(report, path, known)
     cards = _translated_ids(path, "cards")
-    _missing(report, path, lang, "card names", sorted(known["cards"] - cards), len(known["cards"]))
+    _missing(report, path, lang, "card_names", sorted(known["cards"] - cards), len(known["cards"]))
 
 
 def check_definition_overlay(report: Report, path: Path, folder: Path) -> None:

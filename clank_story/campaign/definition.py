@@ -18,8 +18,8 @@ from typing import Any
 from clank_story.campaign.abilities import parse_ability, references, seat_ability
 from clank_story.campaign.model import CampaignError
 from clank_story.campaign.translation import translate
-from clank_story.content.diagnostics import ContentError, Diagnostic, Report
-from clank_story.content.schema import Field, check_fields, suggest
+from clank_story.content.diagnostics import ContentError, Diagnostic, Report, Said, said, sentence
+from clank_story.content.schema import Field, check_fields, hint
 from clank_story.content.yamlio import Node, load_file, load_text, plain
 from clank_story.paths import shipped
 from clank_story.words import language, say
@@ -257,8 +257,8 @@ def campaign_definition(definition_id: str, folder: str | None, campaign_file: s
         where = Path(folder).expanduser()
         where = where if where.is_absolute() else home / where
         if not (where / DEFINITION_FILE).is_file():
-            raise CampaignError(say("authoring.definition.moved", id=definition_id, folder=where,
-                                    file=campaign_file))
+            raise CampaignError.of(sentence("authoring.definition.moved", id=definition_id, folder=where,
+                                            file=campaign_file))
         candidates = [where]
     else:
         candidates = [definitions_root() / definition_id, home / definition_id, Path(definition_id)]
@@ -266,11 +266,11 @@ def campaign_definition(definition_id: str, folder: str | None, campaign_file: s
         if (where / DEFINITION_FILE).is_file():
             definition, warnings = load_definition(where / DEFINITION_FILE, book)
             if definition.id != definition_id:
-                raise CampaignError(say("authoring.definition.other", folder=where, found=definition.id,
-                                        id=definition_id, file=campaign_file))
+                raise CampaignError.of(sentence("authoring.definition.other", folder=where, found=definition.id,
+                                                id=definition_id, file=campaign_file))
             return definition, warnings
-    raise CampaignError(say("authoring.definition.lost", id=definition_id, file=campaign_file, home=home,
-                            known=", ".join(available_definitions()) or "-"))
+    raise CampaignError.of(sentence("authoring.definition.lost", id=definition_id, file=campaign_file, home=home,
+                                    known=", ".join(available_definitions()) or "-"))
 
 
 def definition_file(ref: str | Path) -> Path:
@@ -284,7 +284,7 @@ def definition_file(ref: str | Path) -> Path:
     if not candidate.is_file():
         known = available_definitions()
         raise CampaignError(say("campaign.no_definition", ref=ref, known=", ".join(known) or "-")
-                            + suggest(str(ref), known))
+                            + str(hint(str(ref), known)))
     return candidate
 
 
@@ -321,11 +321,11 @@ def _load_definition(path: Path, book: Collection[str] | None,
 
 
 def _build(node: Node, path: Path, report: Report) -> Definition | None:
-    if not check_fields(node, DEFINITION, report, "a campaign definition"):
+    if not check_fields(node, DEFINITION, report, said("what.definition")):
         return None
     games: list[GameDef] = []
     for child in node.child("games").elements() if isinstance(node.value.get("games"), list) else ():
-        if check_fields(child, GAME, report, "a game"):
+        if check_fields(child, GAME, report, said("what.game")):
             d = plain(child.value)
             games.append(GameDef(d["number"], d["board"], d.get("prologue"), d.get("patron"),
                                  tuple(d.get("contracts") or ()), d.get("epilogue"),
@@ -334,45 +334,46 @@ def _build(node: Node, path: Path, report: Report) -> Definition | None:
     if numbers != list(range(1, len(numbers) + 1)) and not report.errors:
         gnode = node.child("games")
         report.error(gnode.path, gnode.line, gnode.col, "CD001",
-                     f"games are numbered 1, 2, 3, ... in order (found {', '.join(map(str, numbers))})")
-    sections = _records(node, "status_track", SECTION, "a status-track section", report)
+                     said("definition.game_numbers", found=", ".join(map(str, numbers))))
+    sections = _records(node, "status_track", SECTION, said("what.section"), report)
     track = tuple(Section(d["level"], d["checkmarks"], d.get("passage"), d.get("name", ""), d.get("perk"),
                           d.get("text", "")) for d in sections)
     if [s.checkmarks for s in track] != sorted(s.checkmarks for s in track) or len({s.level for s in track}) != len(track):
         snode = node.child("status_track")
         report.error(snode.path, snode.line, snode.col, "CD002",
-                     "status-track sections go up in checkmarks and each names its own level")
+                     said("definition.status_track"))
     rows: list[tuple[Goal, ...]] = []
     seen_goals: set[str] = set()
     for row in node.child("personal_goals").elements() if isinstance(node.value.get("personal_goals"), list) else ():
-        if not check_fields(row, GOAL_ROW, report, "a personal goals row") or not isinstance(row.value["goals"], list):
+        if not check_fields(row, GOAL_ROW, report, said("what.goal_row")) or not isinstance(row.value["goals"], list):
             continue
         goals = []
         for g in row.child("goals").elements():
-            if check_fields(g, GOAL, report, "a personal goal"):
+            if check_fields(g, GOAL, report, said("what.goal")):
                 d = plain(g.value)
                 if d["id"] in seen_goals:
                     line, col = g.value_pos("id")
-                    report.error(g.path, line, col, "CD003", f"goal '{d['id']}' appears twice")
+                    report.error(g.path, line, col, "CD003", said("definition.goal_twice", goal=d["id"]))
                 seen_goals.add(d["id"])
                 _check_when(g, report)
                 goals.append(Goal(d["id"], d.get("text", ""), d.get("when") or {}))
         rows.append(tuple(goals))
     stickers = {k: StickerDef(k, d["name"], d["ability"], d.get("text", ""))
-                for k, d in _table(node, "stickers", STICKER, "a sticker", report).items()}
+                for k, d in _table(node, "stickers", STICKER, said("what.sticker"), report).items()}
     rules = {k: RuleDef(k, d["name"], d.get("text", ""), d.get("ability"), d.get("passage"))
-             for k, d in _table(node, "rules", RULE, "a rule", report).items()}
+             for k, d in _table(node, "rules", RULE, said("what.rule"), report).items()}
     contracts = {k: ContractDef(k, d["name"], d.get("end_of_game"))
-                 for k, d in _table(node, "contracts", CONTRACT, "a contract", report).items()}
-    rivals = tuple(Rival(d["name"], d.get("character", "")) for d in _records(node, "rivals", RIVAL, "a rival", report))
+                 for k, d in _table(node, "contracts", CONTRACT, said("what.contract"), report).items()}
+    rivals = tuple(Rival(d["name"], d.get("character", "")) for d in _records(node, "rivals", RIVAL, said("what.rival"), report))
     if isinstance(node.value.get("status_track"), list):
         for item in node.child("status_track").elements():
             if isinstance(item.value, dict) and item.value.get("perk") is not None:
                 problem = parse_ability(plain(item.value["perk"]))
                 if isinstance(problem, str) or (not isinstance(problem, str) and not seat_ability(problem[0])):
                     line, col = item.value_pos("perk")
-                    report.error(item.path, line, col, "CD004", f"{item.value.get('level')}: "
-                                 f"{problem if isinstance(problem, str) else 'a perk acts on a seat (starting_gold)'}")
+                    report.error(item.path, line, col, "CD004", said(
+                        "definition.ability", item=item.value.get("level"),
+                        problem=problem if isinstance(problem, str) else said("definition.perk_on_a_seat")))
     for key in ("stickers", "rules"):
         if isinstance(node.value.get(key), dict):
             for item_id, item in node.child(key).items():
@@ -380,7 +381,8 @@ def _build(node: Node, path: Path, report: Report) -> Definition | None:
                     problem = parse_ability(plain(item.value["ability"]))
                     if isinstance(problem, str):
                         line, col = item.value_pos("ability")
-                        report.error(item.path, line, col, "CD004", f"{item_id}: {problem}")
+                        report.error(item.path, line, col, "CD004", said("definition.ability", item=item_id,
+                                                                         problem=problem))
     d = plain(node.value)
     return Definition(
         id=d["id"], name=d["name"], ruleset=d.get("ruleset", "legacy"), folder=path.parent, games=tuple(games),
@@ -396,13 +398,13 @@ def _book_folder(folder: Path, named: str | None) -> Path | None:
     return folder / "book" if (folder / "book").is_dir() else None
 
 
-def _records(node: Node, key: str, fields: Mapping[str, Field], what: str, report: Report) -> list[dict[str, Any]]:
+def _records(node: Node, key: str, fields: Mapping[str, Field], what: Said, report: Report) -> list[dict[str, Any]]:
     if not isinstance(node.value.get(key), list):
         return []
     return [plain(c.value) for c in node.child(key).elements() if check_fields(c, fields, report, what)]
 
 
-def _table(node: Node, key: str, fields: Mapping[str, Field], what: str, report: Report) -> dict[str, dict[str, Any]]:
+def _table(node: Node, key: str, fields: Mapping[str, Field], what: Said, report: Report) -> dict[str, dict[str, Any]]:
     if not isinstance(node.value.get(key), dict):
         return {}
     return {str(k): plain(c.value) for k, c in node.child(key).items() if check_fields(c, fields, report, what)}
@@ -418,9 +420,9 @@ def _check_when(goal: Node, report: Report) -> None:
                                    isinstance(value.value, int) and not isinstance(value.value, bool))
         if not ok:
             line, col = when.key_pos(key)
-            report.error(when.path, line, col, "CD005",
-                         f"a goal checks one of {', '.join(f'{k} ({v})' for k, v in GOAL_CHECKS.items())}, "
-                         f"not '{key}: {value.value}'")
+            report.error(when.path, line, col, "CD005", said(
+                "definition.goal_check", checks=", ".join(f"{k} ({v})" for k, v in GOAL_CHECKS.items()),
+                given=f"{key}: {value.value}"))
 
 
 def _check_content(node: Node, definition: Definition, report: Report) -> None:
@@ -437,7 +439,8 @@ def _check_content(node: Node, definition: Definition, report: Report) -> None:
     for i, g in enumerate(definition.games):
         if g.board not in cat.boards:
             line, col = games.child(i).value_pos("board")
-            report.error(node.path, line, col, "CD010", f"no board '{g.board}'{suggest(g.board, list(cat.boards))}")
+            report.error(node.path, line, col, "CD010", said("definition.no_board", board=g.board,
+                                                                 hint=hint(g.board, list(cat.boards))))
             continue
         spaces.update(cat.boards[g.board].spaces)
         _check_waypoints(games.child(i), g, cat.boards[g.board], report)
@@ -451,7 +454,8 @@ def _check_content(node: Node, definition: Definition, report: Report) -> None:
         for i, card in enumerate(definition.cardporium):
             if card not in rules.cards:
                 line, col = listing.value_pos(i)
-                report.error(node.path, line, col, "CD011", f"no card '{card}'{suggest(card, list(rules.cards))}")
+                report.error(node.path, line, col, "CD011", said("content.no_card", card=card,
+                                                                     hint=hint(card, list(rules.cards))))
     known = {"space": spaces, "card": set(rules.cards), "item": items}
     for key, table in (("stickers", definition.stickers), ("rules", definition.rules)):
         for item_id, item in table.items():
@@ -459,8 +463,8 @@ def _check_content(node: Node, definition: Definition, report: Report) -> None:
                 if ref not in known[kind]:
                     holder = node.child(key).child(item_id)
                     line, col = holder.value_pos("ability")
-                    report.error(node.path, line, col, "CD012",
-                                 f"{item_id}: no {kind} '{ref}'{suggest(ref, sorted(known[kind]))}")
+                    report.error(node.path, line, col, "CD012", said(f"definition.no_{kind}", item=item_id, name=ref,
+                                                                     hint=hint(ref, sorted(known[kind]))))
 
 
 def _check_waypoints(game: Node, g: GameDef, board: Any, report: Report) -> None:
@@ -472,16 +476,16 @@ def _check_waypoints(game: Node, g: GameDef, board: Any, report: Report) -> None
     for waypoint, _ in g.waypoints:
         if waypoint not in known:
             line, col = wnode.key_pos(waypoint)
-            report.error(game.path, line, col, "CD013",
-                         f"game {g.number}: board '{board.id}' has no waypoint '{waypoint}' (its waypoints: "
-                         f"{', '.join(known) or 'none'}){suggest(waypoint, known)}")
+            report.error(game.path, line, col, "CD013", said(
+                "definition.no_waypoint", game=g.number, board=board.id, waypoint=waypoint,
+                known=", ".join(known) or said("words.none"), hint=hint(waypoint, known)))
 
 
 def _check_passages(node: Node, book: Collection[str], report: Report) -> None:
     def need(holder: Node, key: Any, passage: Any) -> None:
         if isinstance(passage, str) and passage not in book:
             line, col = holder.value_pos(key)
-            report.warning(node.path, line, col, "CD020", f"no passage '{passage}' in the book yet")
+            report.warning(node.path, line, col, "CD020", said("definition.no_passage_yet", passage=passage))
 
     for key in ("games", "status_track"):
         if isinstance(node.value.get(key), list):

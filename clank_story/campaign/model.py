@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from clank_story.content.diagnostics import Diagnostic, Report
+from clank_story.content.diagnostics import Diagnostic, Report, Said, said
 from clank_story.content.schema import Field, check_fields
 from clank_story.content.yamlio import Node
 
@@ -24,11 +24,17 @@ NO_LEVEL = "none"
 class CampaignError(Exception):
     """A campaign that cannot be read, saved or advanced; `str()` is the sentence a person reads."""
 
-    def __init__(self, message: str = "", diagnostics: list[Diagnostic] | None = None) -> None:
+    def __init__(self, message: str = "", diagnostics: list[Diagnostic] | None = None,
+                 said: Said | None = None) -> None:
         self.diagnostics = list(diagnostics or [])
         self.message = message
+        self.said = said  # the message as a sentence of the catalog (`book lint` says it in its language)
         lines = [str(d) for d in self.diagnostics] + ([message] if message else [])
         super().__init__("\n".join(lines))
+
+    @classmethod
+    def of(cls, message: Said) -> CampaignError:
+        return cls(str(message), said=message)
 
 
 @dataclass
@@ -233,56 +239,56 @@ STICKER = {
 
 def validate(node: Node, report: Report) -> None:
     """Check a version-2 document; every problem is reported with its line and column."""
-    if not check_fields(node, CAMPAIGN, report, "the campaign file"):
+    if not check_fields(node, CAMPAIGN, report, said("what.campaign_file")):
         return
     value = node.value
     _check_saved_game(node, report)
     if "game_number" in value and isinstance(value["game_number"], int) and value["game_number"] < 1:
-        _err(report, node, "game_number", "CF020", "'game_number' starts at 1")
+        _err(report, node, "game_number", "CF020", said("campaign.game_number"))
     names: list[str] = []
     if isinstance(value.get("players"), list):
         players = node.child("players")
         if not value["players"]:
-            report.error(players.path, players.line, players.col, "CF021", "a campaign needs at least one player")
+            report.error(players.path, players.line, players.col, "CF021", said("campaign.no_players"))
         for i, child in enumerate(players.elements()):
-            what = f"player {i + 1}"
+            what = said("what.player", n=i + 1)
             if not check_fields(child, EMPLOYEE, report, what):
                 continue
             if isinstance(child.value.get("name"), str):
                 if child.value["name"] in names:
-                    _err(report, child, "name", "CF021", f"two players are called '{child.value['name']}'")
+                    _err(report, child, "name", "CF021", said("campaign.same_name", name=child.value["name"]))
                 names.append(child.value["name"])
             bot = child.value.get("bot")
             if bot is not None and not isinstance(bot, str):
-                _err(report, child, "bot", "CF020", "'bot' should be a bot strategy id, or null for a person")
+                _err(report, child, "bot", "CF020", said("campaign.bot"))
             if isinstance(child.value.get("associate_status"), dict):
                 status = child.child("associate_status")
-                check_fields(status, STATUS, report, f"{what}'s associate_status")
+                check_fields(status, STATUS, report, said("what.players_part", player=what, part="associate_status"))
                 n = status.value.get("checkmarks")
                 if isinstance(n, int) and n < 0:
-                    _err(report, status, "checkmarks", "CF020", "checkmarks cannot be negative")
+                    _err(report, status, "checkmarks", "CF020", said("campaign.checkmarks"))
             if isinstance(child.value.get("personal_goals"), dict):
                 goals = child.child("personal_goals")
-                if check_fields(goals, GOALS, report, f"{what}'s personal_goals"):
+                if check_fields(goals, GOALS, report, said("what.players_part", player=what, part="personal_goals")):
                     _int_list(goals, "rows_done", report)
-    _items(node, "mission_reports", REPORT, "mission report", report)
-    _items(node, "stickers", STICKER, "sticker", report)
+    _items(node, "mission_reports", REPORT, "what.mission_report", report)
+    _items(node, "stickers", STICKER, "what.numbered_sticker", report)
     if isinstance(value.get("mission_reports"), list):
         for child in node.child("mission_reports").elements():
             if isinstance(child.value, dict) and isinstance(child.value.get("scores"), dict):
                 scores = child.child("scores")
                 for key, score in scores.items():
                     if not isinstance(score.value, int) or isinstance(score.value, bool):
-                        report.error(score.path, score.line, score.col, "CF020", f"the score of {key} should be a whole number")
+                        report.error(score.path, score.line, score.col, "CF020", said("campaign.score", player=key))
             if isinstance(child.value, dict):
                 winner = child.value.get("winner")
                 if winner is not None and not isinstance(winner, str):
-                    _err(report, child, "winner", "CF020", "'winner' should be a player's name or null")
+                    _err(report, child, "winner", "CF020", said("campaign.winner"))
     if isinstance(value.get("counters"), dict):
         counters = node.child("counters")
         for key, counter in counters.items():
             if not isinstance(counter.value, int) or isinstance(counter.value, bool):
-                report.error(counter.path, counter.line, counter.col, "CF020", f"counter '{key}' should be a whole number")
+                report.error(counter.path, counter.line, counter.col, "CF020", said("campaign.counter", counter=key))
     if isinstance(value.get("dran_track"), list):
         _int_list(node, "dran_track", report)
 
@@ -297,15 +303,15 @@ def _check_saved_game(node: Node, report: Report) -> None:
             if isinstance(json.loads(game), dict):
                 return
         except ValueError as e:
-            _err(report, node, "in_progress", "CF022", f"'in_progress' is not a readable saved game ({e})")
+            _err(report, node, "in_progress", "CF022", said("campaign.unreadable_game", error=str(e)))
             return
-    _err(report, node, "in_progress", "CF020", "'in_progress' should be a saved game or null")
+    _err(report, node, "in_progress", "CF020", said("campaign.in_progress"))
 
 
 def _items(node: Node, key: str, fields: Mapping[str, Field], what: str, report: Report) -> None:
     if isinstance(node.value.get(key), list):
         for i, child in enumerate(node.child(key).elements()):
-            check_fields(child, fields, report, f"{what} {i + 1}")
+            check_fields(child, fields, report, said(what, n=i + 1))
 
 
 def _int_list(node: Node, key: str, report: Report) -> None:
@@ -314,9 +320,9 @@ def _int_list(node: Node, key: str, report: Report) -> None:
         return
     for item in listing.elements():
         if not isinstance(item.value, int) or isinstance(item.value, bool):
-            report.error(item.path, item.line, item.col, "CF020", f"'{key}' holds whole numbers")
+            report.error(item.path, item.line, item.col, "CF020", said("campaign.whole_numbers", key=key))
 
 
-def _err(report: Report, node: Node, key: str, code: str, message: str) -> None:
+def _err(report: Report, node: Node, key: str, code: str, message: Said) -> None:
     line, col = node.value_pos(key)
     report.error(node.path, line, col, code, message)

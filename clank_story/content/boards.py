@@ -5,20 +5,20 @@ from __future__ import annotations
 from collections import deque
 
 from clank_story.content import schema
-from clank_story.content.diagnostics import Report
+from clank_story.content.diagnostics import Report, said
 from clank_story.content.yamlio import Node, plain
 from clank_story.rules.model import RAGE_TRACK, Board, Path, Space
 
 
 def board_from_node(node: Node, report: Report) -> Board | None:
-    if not schema.check_fields(node, schema.BOARD, report, "a board"):
+    if not schema.check_fields(node, schema.BOARD, report, said("what.board")):
         return None
     data = node.value
     spaces: dict[str, Space] = {}
     snode = node.child("spaces")
     if isinstance(snode.value, dict):
         for sid, child in snode.items():
-            if schema.check_fields(child, schema.SPACE, report, f"space '{sid}'"):
+            if schema.check_fields(child, schema.SPACE, report, said("what.space", space=sid)):
                 d = plain(child.value)
                 if "pos" in d:
                     d["pos"] = tuple(d["pos"])
@@ -27,26 +27,26 @@ def board_from_node(node: Node, report: Report) -> Board | None:
     pnode = node.child("paths")
     if isinstance(pnode.value, list):
         for child in pnode.elements():
-            if not schema.check_fields(child, schema.PATH, report, "a path"):
+            if not schema.check_fields(child, schema.PATH, report, said("what.path")):
                 continue
             d = plain(child.value)
             for end in ("from", "to"):
                 if d[end] not in spaces:
                     line, col = child.value_pos(end)
-                    report.error(node.path, line, col, "BD020",
-                                 f"path {end} '{d[end]}' — no such space{schema.suggest(d[end], spaces)}")
+                    report.error(node.path, line, col, "BD020", said("board.no_such_space", end=end, space=d[end],
+                                                                     hint=schema.hint(d[end], spaces)))
             if d["from"] == d["to"]:
-                report.error(node.path, child.line, child.col, "BD022", "a path must join two different spaces")
+                report.error(node.path, child.line, child.col, "BD022", said("board.path_to_itself"))
             paths.append(Path(a=d["from"], b=d["to"], boots=d.get("boots", 1), monsters=d.get("monsters", 0),
                               locked=d.get("locked", False), one_way=d.get("one_way", False),
                               water=d.get("water", False)))
     if data["start"] not in spaces:
         line, col = node.value_pos("start")
-        report.error(node.path, line, col, "BD021", f"start '{data['start']}' is not a space on this board")
+        report.error(node.path, line, col, "BD021", said("board.start", start=data["start"]))
     track = tuple(plain(data.get("rage_track", RAGE_TRACK)))
     if not track or not all(isinstance(n, int) and n > 0 for n in track):
         line, col = node.value_pos("rage_track")
-        report.error(node.path, line, col, "BD023", "rage_track is a list of positive whole numbers")
+        report.error(node.path, line, col, "BD023", said("board.rage_track"))
         track = RAGE_TRACK
     if report.errors:
         return None
@@ -75,7 +75,6 @@ def board_warnings(board: Board, node: Node, report: Report) -> None:
     for sid, space in board.spaces.items():
         line, col = snode.key_pos(sid)
         if sid not in start_reach:
-            report.warning(node.path, line, col, "BD030", f"space '{sid}' cannot be reached from the start")
+            report.warning(node.path, line, col, "BD030", said("board.unreachable", space=sid))
         if space.artifact is not None and board.start not in reachable(board, sid, keys=False):
-            report.warning(node.path, line, col, "BD031",
-                           f"no way back to the start from the artifact in '{sid}' without a key or canoe")
+            report.warning(node.path, line, col, "BD031", said("board.no_way_back", space=sid))

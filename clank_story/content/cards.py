@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from clank_story.content import schema
-from clank_story.content.diagnostics import Report
+from clank_story.content.diagnostics import Report, said
 from clank_story.content.effects_check import Refs, check_block
 from clank_story.content.yamlio import Node, plain
 from clank_story.rules.model import TIMINGS, CardDef, as_block
@@ -20,7 +20,7 @@ class CardFile:
 
 
 def card_from_node(node: Node, report: Report, refs: Refs, *, reserve: bool = False) -> CardDef | None:
-    if not schema.check_fields(node, schema.CARD, report, "a card"):
+    if not schema.check_fields(node, schema.CARD, report, said("what.card")):
         return None
     data = plain(node.value)
     errors = len(report.errors)
@@ -42,7 +42,7 @@ def card_from_node(node: Node, report: Report, refs: Refs, *, reserve: bool = Fa
 
 def load_card_file(node: Node, report: Report, refs: Refs) -> CardFile:
     cards: list[CardDef] = []
-    if schema.check_fields(node, schema.CARD_FILE, report, "a card file"):
+    if schema.check_fields(node, schema.CARD_FILE, report, said("what.card_file")):
         deck = node.value.get("deck", "extra")
         listing = node.child("cards")
         if isinstance(listing.value, list):

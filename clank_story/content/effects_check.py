@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from clank_story.content.diagnostics import Report
-from clank_story.content.schema import suggest
+from clank_story.content.diagnostics import Report, Said, said
+from clank_story.content.schema import hint
 from clank_story.content.yamlio import Node
 from clank_story.rules.effects import PILES, REGISTRY
 from clank_story.rules.queue import CONDITION_SPECS, COUNTER_SPECS, PAYABLE, TestSpec
@@ -28,11 +28,11 @@ def check_block(node: Node, report: Report, refs: Refs, *, story: bool = False, 
     elif isinstance(value, list):
         mappings = list(node.elements())
     else:
-        report.error(node.path, node.line, node.col, "CD100", "an effect block is a mapping or a list of mappings")
+        report.error(node.path, node.line, node.col, "CD100", said("effects.block_shape"))
         return
     for m in mappings:
         if not isinstance(m.value, dict):
-            report.error(m.path, m.line, m.col, "CD100", "each effect in a list is a mapping like {skill: 1}")
+            report.error(m.path, m.line, m.col, "CD100", said("effects.item_shape", example="{skill: 1}"))
             continue
         for key in m.value:
             child = m.child(key)
@@ -44,52 +44,50 @@ def check_block(node: Node, report: Report, refs: Refs, *, story: bool = False, 
             elif key == "pay":
                 _check_pay(child, report, scoring)
             elif key not in REGISTRY:
-                report.error(m.path, line, col, "CD101", f"unknown effect '{key}'{suggest(key, list(REGISTRY))}")
+                report.error(m.path, line, col, "CD101", said("effects.unknown", effect=key, hint=hint(key, list(REGISTRY))))
             elif REGISTRY[key].story and not story:
-                report.error(m.path, line, col, "CD104", f"'{key}' is a story effect; cards cannot use it")
+                report.error(m.path, line, col, "CD104", said("effects.story_only", effect=key))
             elif scoring and key != "points":
-                report.error(m.path, line, col, "CD106",
-                             f"'{key}' in a score block would never happen: a score block only counts `points`")
+                report.error(m.path, line, col, "CD106", said("effects.not_in_score", effect=key))
             else:
                 _check_arg(key, child, report, refs, story)
 
 
 def _check_test(node: Node, table: dict[str, TestSpec], report: Report, what: str, scoring: bool) -> None:
     if not isinstance(node.value, dict) or len(node.value) != 1:
-        report.error(node.path, node.line, node.col, "CD105", f"a {what} is a one-key mapping, like {{played: companion}}")
+        report.error(node.path, node.line, node.col, "CD105", said(f"effects.{what}_shape", example="{played: companion}"))
         return
     (key,) = node.value
     line, col = node.key_pos(key)
     spec = table.get(key)
     if spec is None:
-        report.error(node.path, line, col, "CD105", f"unknown {what} '{key}'{suggest(key, list(table))}")
+        report.error(node.path, line, col, "CD105", said(f"effects.unknown_{what}", name=key, hint=hint(key, list(table))))
         return
     if scoring and not spec.at_game_end:
-        report.error(node.path, line, col, "CD106",
-                     f"the {what} '{key}' is about a turn, so it cannot be judged in a score block at the end")
+        report.error(node.path, line, col, "CD106", said(f"effects.{what}_not_at_end", name=key))
         return
     problem = _test_arg_problem(spec, node.value[key])
     if problem:
         vline, vcol = node.value_pos(key)
-        report.error(node.path, vline, vcol, "CD107", f"bad value for the {what} '{key}': expected {problem}")
+        report.error(node.path, vline, vcol, "CD107", said(f"effects.bad_{what}_value", name=key, expected=problem))
 
 
-def _test_arg_problem(spec: TestSpec, v: object) -> str:
+def _test_arg_problem(spec: TestSpec, v: object) -> Said | str:
     """What the value should have been, or '' when it is fine."""
     if spec.arg == "str":
-        return "" if isinstance(v, str) else "a name, like companion"
+        return "" if isinstance(v, str) else said("expect.name")
     if spec.arg == "int":
-        return "" if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else "a whole number"
+        return "" if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else said("type.int")
     if spec.arg == "bool":
-        return "" if isinstance(v, bool) else "true or false"
+        return "" if isinstance(v, bool) else said("type.bool")
     # kinds: a condition wants {at_least: N, of: [...]}; a counter wants true or a list of kinds
     strings = isinstance(v, list) and all(isinstance(k, str) for k in v)
     if spec.name in CONDITION_SPECS and CONDITION_SPECS[spec.name] is spec:
         good = isinstance(v, dict) and set(v) <= {"at_least", "of"} and isinstance(v.get("at_least"), int) and \
             not isinstance(v.get("at_least"), bool) and ("of" not in v or (isinstance(v["of"], list) and
                                                                            all(isinstance(k, str) for k in v["of"])))
-        return "" if good else "{at_least: 2, of: [crown, master-key, backpack]} (`of` may be left out)"
-    return "" if v is True or strings else "true (every kind) or a list of kinds"
+        return "" if good else said("expect.at_least", example="{at_least: 2, of: [crown, master-key, backpack]}")
+    return "" if v is True or strings else said("expect.kinds")
 
 
 def _check_pay(node: Node, report: Report, scoring: bool) -> None:
@@ -97,10 +95,10 @@ def _check_pay(node: Node, report: Report, scoring: bool) -> None:
     good = isinstance(v, dict) and bool(v) and all(
         k in PAYABLE and isinstance(n, int) and not isinstance(n, bool) and n >= 0 for k, n in v.items())
     if scoring:
-        report.error(node.path, node.line, node.col, "CD106", "a score block cannot ask for a price")
+        report.error(node.path, node.line, node.col, "CD106", said("effects.no_price_in_score"))
     elif not good:
-        report.error(node.path, node.line, node.col, "CD108",
-                     f"a price is a mapping of {', '.join(PAYABLE)} to whole numbers, like {{gold: 2}}")
+        report.error(node.path, node.line, node.col, "CD108", said("effects.price_shape", payable=", ".join(PAYABLE),
+                                                                   example="{gold: 2}"))
 
 
 def _check_arg(key: str, node: Node, report: Report, refs: Refs, story: bool) -> None:
@@ -141,11 +139,10 @@ def _check_arg(key: str, node: Node, report: Report, refs: Refs, story: bool) ->
         else:
             bad = True
     if bad:
-        report.error(node.path, node.line, node.col, "CD102", f"bad argument for '{key}': expected {_ARG_WORDS[kind]}")
+        report.error(node.path, node.line, node.col, "CD102", said("book.bad_argument", effect=key,
+                                                                    expected=said(f"expect.{kind}",
+                                                                                  example=_EXAMPLES.get(kind, ""))))
 
 
-_ARG_WORDS = {
-    "int": "a whole number", "bool": "true or false", "card": "a card id", "str": "an id",
-    "trash": "{from: [hand, discard, play], optional: true}", "trash_card": "a card id, or {card: ID, optional: true}",
-    "block": "an effect block", "blocks": "a list of effect blocks", "any": "a value",
-}
+_EXAMPLES = {"trash": "{from: [hand, discard, play], optional: true}", "trash_card": "{card: ID, optional: true}"}
+

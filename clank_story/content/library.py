@@ -13,7 +13,7 @@ from typing import Any
 from clank_story.content import schema, translate
 from clank_story.content.boards import board_from_node
 from clank_story.content.cards import CardFile, load_card_file
-from clank_story.content.diagnostics import ContentError, Diagnostic, Report
+from clank_story.content.diagnostics import ContentError, Diagnostic, Report, said
 from clank_story.content.effects_check import Refs, check_block
 from clank_story.content.yamlio import Node, load_file, plain
 from clank_story.paths import shipped
@@ -76,10 +76,10 @@ def _load_secrets(node: Node, catalog: Catalog, report: Report) -> None:
         for size, listing in sizes.items():
             if size not in SECRET_SIZES:
                 line, col = sizes.key_pos(size)
-                report.error(node.path, line, col, "CT004", f"unknown secret size '{size}'")
+                report.error(node.path, line, col, "CT004", said("content.secret_size", size=size))
                 continue
             for child in listing.elements():
-                if not schema.check_fields(child, schema.SECRET, report, "a secret"):
+                if not schema.check_fields(child, schema.SECRET, report, said("what.secret")):
                     continue
                 errors = len(report.errors)
                 if "effects" in child.value:
@@ -98,7 +98,7 @@ def _load_market(node: Node, catalog: Catalog, report: Report) -> None:
     for ruleset, listing in node.items():
         items = []
         for child in listing.elements():
-            if schema.check_fields(child, schema.MARKET_ITEM, report, "a market item"):
+            if schema.check_fields(child, schema.MARKET_ITEM, report, said("what.market_item")):
                 items.append(MarketItem(**plain(child.value)))
         catalog.market[str(ruleset)] = tuple(items)
 
@@ -143,7 +143,8 @@ def build_ruleset(cat: Catalog, name: str, board: Board | str | None = None,
         board_id = board or DEFAULT_BOARDS[name]
         if board_id not in cat.boards:
             known = ", ".join(sorted(b for b, v in cat.boards.items() if v.ruleset == name)) or "none"
-            raise ContentError([Diagnostic("<board>", 1, 1, "SC010", f"no board '{board_id}' (boards: {known})")])
+            raise ContentError([Diagnostic.of("<board>", 1, 1, "SC010", said("content.no_board", board=board_id,
+                                                                              boards=known))])
         board = cat.boards[board_id]
     files = [f for f in cat.card_files if f.ruleset in (name, "both")]
     cards: dict[str, CardDef] = {}

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from clank_story.content.diagnostics import ContentError, Diagnostic
+from clank_story.content.diagnostics import ContentError, Diagnostic, Said, said
 
 MB = 1024 * 1024
 MAX_FILE_BYTES = 1 * MB
@@ -37,10 +37,10 @@ def size_text(n: int) -> str:
 def too_big(path: str, size: int | None, limit: int, what: str) -> ContentError:
     """CT008 for a file of `size` bytes (None: a device or pipe, read as far as the cap)."""
     if size is None:
-        message = f"the file goes on past {size_text(limit)}, more than {what} may hold; is this the right file?"
+        message = said("reading.goes_on", limit=size_text(limit), what=what)
     else:
-        message = f"{size:,} bytes is more than {what} may hold ({size_text(limit)}); is this the right file?"
-    return ContentError([Diagnostic(path, 1, 1, SIZE_CODE, message)])
+        message = said("reading.too_big", size=f"{size:,}", what=what, limit=size_text(limit))
+    return ContentError([Diagnostic.of(path, 1, 1, SIZE_CODE, message)])
 
 
 def read_bytes(path: str | Path, *, limit: int = MAX_FILE_BYTES, what: str = "a content file") -> bytes:
@@ -53,10 +53,10 @@ def read_bytes(path: str | Path, *, limit: int = MAX_FILE_BYTES, what: str = "a 
                 raise too_big(shown, size, limit, what)
             data = f.read(limit + 1)  # a device or a pipe has no size to check beforehand
     except IsADirectoryError:
-        raise ContentError([Diagnostic(shown, 1, 1, "CT000", "cannot read the file: it is a folder")]) from None
+        raise ContentError([Diagnostic.of(shown, 1, 1, "CT000", said("reading.a_folder"))]) from None
     except OSError as e:
-        raise ContentError([Diagnostic(shown, 1, 1, "CT000",
-                                       f"cannot read the file: {e.strerror or e}")]) from None
+        raise ContentError([Diagnostic.of(shown, 1, 1, "CT000", said("reading.cannot_read",
+                                                                      error=e.strerror or e))]) from None
     if len(data) > limit:
         raise too_big(shown, None, limit, what)
     return data
@@ -75,7 +75,7 @@ def not_utf8(data: bytes, offset: int, path: str, code: str = "CT000") -> Diagno
     line_start = data.rfind(b"\n", 0, offset) + 1
     line = data.count(b"\n", 0, offset) + 1
     col = len(data[line_start:offset].decode("utf-8", errors="replace")) + 1
-    return Diagnostic(path, line, col, code, f"not UTF-8 (byte {offset + 1:,})")
+    return Diagnostic.of(path, line, col, code, said("reading.not_utf8", byte=f"{offset + 1:,}"))
 
 
 def read_text(path: str | Path, *, limit: int = MAX_FILE_BYTES, what: str = "a content file") -> str:
@@ -94,8 +94,8 @@ def yaml_files(root: Path, *, what: str = "a Book of Secrets folder", max_files:
     seen: set[tuple[int, int]] = set()
     shown = str(root)
 
-    def over(message: str) -> ContentError:
-        return ContentError([Diagnostic(shown, 1, 1, SIZE_CODE, f"{message}; is this the right folder?")])
+    def over(message: Said) -> ContentError:
+        return ContentError([Diagnostic.of(shown, 1, 1, SIZE_CODE, said("reading.right_folder", problem=message))])
 
     for folder, dirs, files in os.walk(root, followlinks=True):
         try:
@@ -110,7 +110,7 @@ def yaml_files(root: Path, *, what: str = "a Book of Secrets folder", max_files:
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in prune)
         entries += len(dirs) + len(files)
         if entries > max_entries:
-            raise over(f"more than {max_entries:,} files and folders; {what} holds at most {max_files:,} YAML files")
+            raise over(said("reading.too_many_entries", entries=f"{max_entries:,}", what=what, most=f"{max_files:,}"))
         for name in files:
             if name.startswith(".") or not name.endswith((".yaml", ".yml")):
                 continue
@@ -123,7 +123,7 @@ def yaml_files(root: Path, *, what: str = "a Book of Secrets folder", max_files:
                 continue
             found.append(path)
             if len(found) > max_files:
-                raise over(f"more than {max_files:,} YAML files; {what} holds at most that many")
+                raise over(said("reading.too_many_files", most=f"{max_files:,}", what=what))
             if total > max_bytes:
-                raise over(f"more than {size_text(max_bytes)} of YAML files; {what} holds at most that much")
+                raise over(said("reading.too_many_bytes", most=size_text(max_bytes), what=what))
     return sorted(found)

@@ -9,7 +9,7 @@ from typing import Any
 from clank_story.content import schema, translate
 from clank_story.content.boards import board_from_node
 from clank_story.content.cards import card_from_node
-from clank_story.content.diagnostics import Report
+from clank_story.content.diagnostics import Report, said
 from clank_story.content.effects_check import Refs
 from clank_story.content.library import build_ruleset, catalog
 from clank_story.content.yamlio import Node, load_file, load_text, plain
@@ -51,7 +51,7 @@ def load_scenario(path: str | Path | None = None, *, text: str | None = None, da
     if node.value is None:
         node = Node({}, node.path, 1, 1)
     report = Report()
-    schema.check_fields(node, schema.SCENARIO, report, "a scenario")
+    schema.check_fields(node, schema.SCENARIO, report, said("what.scenario"))
     report.raise_errors()
     roots = content_roots(Path(path) if path else None)
     cat = catalog(roots)
@@ -90,7 +90,7 @@ def _check_card_refs(refs: Refs, rules: Ruleset, report: Report) -> None:
     for card_id, node in refs.cards:
         if card_id not in rules.cards:
             report.error(node.path, node.line, node.col, "SC001",
-                         f"no card '{card_id}'{schema.suggest(card_id, list(rules.cards))}")
+                         said("content.no_card", card=card_id, hint=schema.hint(card_id, list(rules.cards))))
 
 
 def _check_refs(node: Node, data: dict[str, Any], rules: Ruleset, report: Report) -> None:
@@ -105,28 +105,28 @@ def _check_refs(node: Node, data: dict[str, Any], rules: Ruleset, report: Report
             if card_id not in cards:
                 line, col = listing.value_pos(i)
                 report.error(node.path, line, col, "SC001",
-                             f"no card '{card_id}'{schema.suggest(card_id, list(cards))}")
+                             said("content.no_card", card=card_id, hint=schema.hint(card_id, list(cards))))
 
     def secret_list(listing: Node) -> None:
         for i, secret_id in enumerate(listing.value):
             if secret_id not in rules.secrets:
                 line, col = listing.value_pos(i)
-                report.error(node.path, line, col, "SC006", f"no {rules.name} secret '{secret_id}'"
-                             f"{schema.suggest(str(secret_id), list(rules.secrets))}")
+                report.error(node.path, line, col, "SC006", said("scenario.no_secret", ruleset=rules.name, secret=secret_id,
+                                                                 hint=schema.hint(str(secret_id), list(rules.secrets))))
 
     def space_ref(owner: Node, key: str, value: Any) -> None:
         if value not in spaces:
             line, col = owner.value_pos(key)
-            report.error(node.path, line, col, "SC002",
-                         f"no space '{value}' on board '{rules.board.id}'{schema.suggest(str(value), list(spaces))}")
+            report.error(node.path, line, col, "SC002", said("scenario.no_space", space=value, board=rules.board.id,
+                                                             hint=schema.hint(str(value), list(spaces))))
 
     if "players" in node.value:
         pnode = node.child("players")
         if not isinstance(pnode.value, list) or not pnode.value:
-            report.error(node.path, pnode.line, pnode.col, "SC003", "players is a list of at least one seat")
+            report.error(node.path, pnode.line, pnode.col, "SC003", said("scenario.players_shape"))
             return
         for i, child in enumerate(pnode.elements()):
-            if not schema.check_fields(child, schema.PLAYER, report, f"player {i + 1}"):
+            if not schema.check_fields(child, schema.PLAYER, report, said("what.player", n=i + 1)):
                 continue
             names.append(str(child.value.get("name") or f"Player {i + 1}"))
             for key in ("hand", "deck", "discard"):
@@ -134,9 +134,9 @@ def _check_refs(node: Node, data: dict[str, Any], rules: Ruleset, report: Report
             if "space" in child.value:
                 space_ref(child, "space", child.value["space"])
         if len(set(names)) != len(names):
-            report.error(node.path, pnode.line, pnode.col, "SC003", "two seats have the same name")
+            report.error(node.path, pnode.line, pnode.col, "SC003", said("scenario.same_name"))
         if len(names) > 4 and not report.errors:
-            report.error(node.path, pnode.line, pnode.col, "SC003", "a game seats at most four players")
+            report.error(node.path, pnode.line, pnode.col, "SC003", said("scenario.too_many_players"))
     else:
         names = [str(p.get("name")) for p in data["players"]]
     for key in ("row", "deck"):
@@ -147,12 +147,13 @@ def _check_refs(node: Node, data: dict[str, Any], rules: Ruleset, report: Report
             for space in anode.value:
                 if space not in spaces:
                     line, col = anode.key_pos(space)
-                    report.error(node.path, line, col, "SC002", f"no space '{space}' on board '{rules.board.id}'")
+                    report.error(node.path, line, col, "SC002", said("scenario.no_space", space=space,
+                                                                     board=rules.board.id, hint=""))
     if "secrets" in node.value:
         snode = node.child("secrets")
         for _space, child in snode.items():
             if not isinstance(child.value, list) or not all(isinstance(s, str) for s in child.value):
-                report.error(node.path, child.line, child.col, "SC006", "a space's secrets are a list of secret ids")
+                report.error(node.path, child.line, child.col, "SC006", said("scenario.secrets_shape"))
                 continue
             secret_list(child)
     if "secret_bank" in node.value:
@@ -163,21 +164,22 @@ def _check_refs(node: Node, data: dict[str, Any], rules: Ruleset, report: Report
         for item, count in mnode.value.items():
             if item not in items:
                 line, col = mnode.key_pos(item)
-                report.error(node.path, line, col, "SC007",
-                             f"no market item '{item}' in the {rules.name} market{schema.suggest(str(item), items)}")
+                report.error(node.path, line, col, "SC007", said("scenario.no_market_item", item=item,
+                                                                 ruleset=rules.name, hint=schema.hint(str(item), items)))
             elif not isinstance(count, int) or isinstance(count, bool) or count < 0:
                 line, col = mnode.value_pos(item)
-                report.error(node.path, line, col, "SC007", f"the stock of '{item}' is a whole number, 0 or more")
+                report.error(node.path, line, col, "SC007", said("scenario.stock", item=item))
     if "active" in node.value and data["active"] not in names:
         line, col = node.value_pos("active")
-        report.error(node.path, line, col, "SC003", f"active player '{data['active']}' is not seated ({', '.join(names)})")
+        report.error(node.path, line, col, "SC003", said("scenario.active_not_seated", player=data["active"],
+                                                         names=", ".join(names)))
     if "bag" in node.value:
         bnode = node.child("bag")
         for key in bnode.value:
             if key != "black" and key not in names:
                 line, col = bnode.key_pos(key)
-                report.error(node.path, line, col, "SC004", f"bag colour '{key}' is neither black nor a player")
+                report.error(node.path, line, col, "SC004", said("scenario.bag_colour", colour=key))
     if "rage" in data and not 1 <= data["rage"] <= len(rules.board.rage_track):
         line, col = node.value_pos("rage")
-        report.error(node.path, line, col, "SC005", f"rage is a space 1-{len(rules.board.rage_track)}")
+        report.error(node.path, line, col, "SC005", said("scenario.rage", most=len(rules.board.rage_track)))
 

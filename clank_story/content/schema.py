@@ -6,7 +6,7 @@ import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from clank_story.content.diagnostics import Report
+from clank_story.content.diagnostics import Report, Said, said
 from clank_story.content.yamlio import Node
 
 
@@ -140,21 +140,34 @@ _TYPES = {
 MAX_HINT_OPTIONS = 200  # names "did you mean" compares a word with (difflib's cost grows with the list)
 
 
-def suggest(word: str, options: list[str] | Mapping[str, object]) -> str:
-    """` (did you mean 'x'?)`, or ''. Among many names only those that could be close are compared
-    (same first letter, about the same length), so a book of thousands of passages lints in time."""
+def closest(word: str, options: list[str] | Mapping[str, object]) -> str | None:
+    """The name among `options` closest to `word`, if one is close. Among many names only those that
+    could be close are compared (same first letter, about the same length), so a book of thousands of
+    passages lints in time."""
     names = list(options)
     if len(names) > MAX_HINT_OPTIONS:
         names = [n for n in names if isinstance(n, str) and n[:1] == word[:1]
                  and abs(len(n) - len(word)) <= 2][:MAX_HINT_OPTIONS]
     close = difflib.get_close_matches(word, names, n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    return close[0] if close else None
 
 
-def check_fields(node: Node, fields: Mapping[str, Field], report: Report, what: str) -> bool:
-    """Unknown, missing and mistyped fields; returns whether the node is a usable mapping."""
+def suggest(word: str, options: list[str] | Mapping[str, object]) -> str:
+    """` (did you mean 'x'?)`, or '' (in the current language)."""
+    return str(hint(word, options))
+
+
+def hint(word: str, options: list[str] | Mapping[str, object]) -> Said | str:
+    """` (did you mean 'x'?)` as a sentence said when shown (a diagnostic's parameter), or ''."""
+    close = closest(word, options)
+    return said("hint.did_you_mean", name=close) if close is not None else ""
+
+
+def check_fields(node: Node, fields: Mapping[str, Field], report: Report, what: str | Said) -> bool:
+    """Unknown, missing and mistyped fields; returns whether the node is a usable mapping. `what` names
+    the thing checked ("a card", or a sentence of the catalog such as `said("what.passage", id=...)`)."""
     if not isinstance(node.value, dict):
-        report.error(node.path, node.line, node.col, "CT005", f"{what} should be a mapping")
+        report.error(node.path, node.line, node.col, "CT005", said("fields.not_a_mapping", what=what))
         return False
     ok = True
     for key in node.value:
@@ -163,7 +176,7 @@ def check_fields(node: Node, fields: Mapping[str, Field], report: Report, what: 
         line, col = node.key_pos(key)
         if key not in fields:
             report.error(node.path, line, col, "CT004",
-                         f"unknown field '{key}' in {what}{suggest(key, list(fields))}")
+                         said("fields.unknown", key=key, what=what, hint=hint(key, list(fields))))
             continue
         spec = fields[key]
         value = node.value[key]
@@ -177,23 +190,24 @@ def check_fields(node: Node, fields: Mapping[str, Field], report: Report, what: 
             good = len(value) == 2 and all(isinstance(v, int) for v in value)
         if not good:
             vline, vcol = node.value_pos(key)
-            report.error(node.path, vline, vcol, "CT005", f"'{key}' in {what} should be {_describe(spec.type)}")
+            report.error(node.path, vline, vcol, "CT005", said("fields.wrong_type", key=key, what=what,
+                                                               type=_describe(spec.type)))
             ok = False
         elif spec.choices and value not in spec.choices:
             vline, vcol = node.value_pos(key)
             report.error(node.path, vline, vcol, "CT006",
-                         f"'{key}' must be one of {', '.join(spec.choices)}, not '{value}'")
+                         said("fields.not_a_choice", key=key, choices=", ".join(spec.choices), value=value))
             ok = False
     for key, spec in fields.items():
         if spec.required and key not in node.value:
-            report.error(node.path, node.line, node.col, "CT007", f"{what} needs a '{key}' field")
+            report.error(node.path, node.line, node.col, "CT007", said("fields.missing", what=what, key=key))
             ok = False
     return ok
 
 
-def _describe(kind: str) -> str:
-    return {
-        "str": "text", "id": "an id (text; quote numbers)", "int": "a whole number", "bool": "true or false",
-        "strlist": "a list of ids", "block": "an effect mapping or a list of them", "pos": "[x, y]",
-        "map": "a mapping", "list": "a list", "intornull": "a number or null",
-    }.get(kind, kind)
+TYPE_WORDS = frozenset({"str", "id", "int", "bool", "strlist", "block", "pos", "map", "list", "intornull"})
+
+
+def _describe(kind: str) -> Said | str:
+    """A field type in words ("a whole number"): `diagnostics.type.<kind>` of the catalog."""
+    return said(f"type.{kind}") if kind in TYPE_WORDS else kind

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from clank_story.content.diagnostics import ContentError, Diagnostic, Report
+from clank_story.content.diagnostics import ContentError, Diagnostic, Report, Said, said
 from clank_story.content.reading import MAX_FILE_BYTES, MAX_FILE_VALUES, SIZE_CODE, read_text, size_text
 
 MAX_DEPTH = 64
@@ -76,26 +76,27 @@ def prescan(text: str, path: str, max_values: int = MAX_FILE_VALUES) -> None:
     opening, closing = (e.MappingStartEvent, e.SequenceStartEvent), (e.MappingEndEvent, e.SequenceEndEvent)
     try:
         for event in yaml.parse(text, Loader=yaml.CSafeLoader):
-            problem = code = ""
+            problem: Said | None = None
+            code = ""
             if isinstance(event, e.AliasEvent):
-                problem, code = ALIASES, "CT001"
+                problem, code = said("yaml.aliases"), "CT001"
             elif isinstance(event, opening):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    problem, code = f"nested more than {MAX_DEPTH} levels deep", "CT001"
+                    problem, code = said("book.nested_levels", levels=MAX_DEPTH), "CT001"
             elif isinstance(event, closing):
                 depth -= 1
             values += isinstance(event, (e.ScalarEvent, *opening))
             if values > max_values:
-                problem, code = f"more than {max_values:,} values in one file", SIZE_CODE
-            if problem:
+                problem, code = said("yaml.too_many_values", most=f"{max_values:,}"), SIZE_CODE
+            if problem is not None:
                 mark = event.start_mark
-                raise ContentError([Diagnostic(path, mark.line + 1, mark.column + 1, code, problem)])
+                raise ContentError([Diagnostic.of(path, mark.line + 1, mark.column + 1, code, problem)])
     except yaml.MarkedYAMLError as exc:
         if "nesting depth" in str(exc.problem):  # libyaml's own cap, met before any event
             mark = exc.problem_mark
-            raise ContentError([Diagnostic(path, mark.line + 1 if mark else 1, mark.column + 1 if mark else 1,
-                                           "CT001", f"nested more than {MAX_DEPTH} levels deep")]) from None
+            raise ContentError([Diagnostic.of(path, mark.line + 1 if mark else 1, mark.column + 1 if mark else 1,
+                                              "CT001", said("book.nested_levels", levels=MAX_DEPTH))]) from None
     except yaml.YAMLError:
         pass
 
@@ -155,23 +156,25 @@ def load_text(text: str, path: str, *, limit: int = MAX_FILE_BYTES) -> Node:
     from ruamel.yaml.error import MarkedYAMLError
 
     if len(text) > limit:
-        raise ContentError([Diagnostic(path, 1, 1, SIZE_CODE, f"{len(text):,} characters is more than a "
-                                                              f"content file may hold ({size_text(limit)})")])
+        raise ContentError([Diagnostic.of(path, 1, 1, SIZE_CODE, said("yaml.content_file_too_big", size=f"{len(text):,}",
+                                                                       limit=size_text(limit)))])
     prescan(text, path)
     try:
         data = _yaml().load(text)
     except MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        problem = (e.problem or e.context or "invalid YAML").strip()
+        problem = (e.problem or e.context or "").strip()
         code = getattr(e, "code", None) or ("CT002" if "duplicate" in problem else "CT001")
         if "found character '\\t'" in problem or "\\t" in problem:
-            problem = "a tab character; indent YAML with spaces"
-        raise ContentError([Diagnostic(path, line, col, code, problem)]) from None
+            message = said("yaml.tab")
+        else:  # the YAML library's own words (English)
+            message = said("yaml.problem", problem=problem) if problem else said("yaml.invalid")
+        raise ContentError([Diagnostic.of(path, line, col, code, message)]) from None
     except RecursionError:
-        raise ContentError([Diagnostic(path, 1, 1, "CT001", f"nested more than {MAX_DEPTH} levels deep")]) from None
+        raise ContentError([Diagnostic.of(path, 1, 1, "CT001", said("book.nested_levels", levels=MAX_DEPTH))]) from None
     except Exception as e:  # ruamel raises a few unmarked errors too
-        raise ContentError([Diagnostic(path, 1, 1, "CT001", f"invalid YAML: {e}")]) from None
+        raise ContentError([Diagnostic.of(path, 1, 1, "CT001", said("yaml.invalid_because", error=str(e)))]) from None
     node = Node(data, path, 1, 1)
     report = Report()
     check_keys(node, report)
@@ -210,7 +213,7 @@ def check_keys(node: Node, report: Report) -> None:
             if not isinstance(key, str):
                 line, col = node.key_pos(key)
                 report.error(node.path, line, col, "CT003",
-                             f"the key {key!r} is read as a {type(key).__name__}; quote it (\"{key}\")")
+                             said("yaml.key_read_as_type", key=repr(key), type=type(key).__name__, text=str(key)))
             check_keys(child, report)
     elif isinstance(value, list):
         for child in node.elements():

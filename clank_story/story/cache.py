@@ -20,7 +20,7 @@ from typing import Any
 
 from clank_story.content import cachefile
 
-FORMAT = 6  # 6: templates over MAX_SOURCE refused, at most MAX_FILE_ERRORS errors a file
+FORMAT = 7  # 7: diagnostics keep their sentence (id and parameters); 6: templates over MAX_SOURCE refused, ...
 
 
 def cache_dir() -> Path | None:

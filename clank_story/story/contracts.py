@@ -26,8 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from clank_story.content.diagnostics import Report
-from clank_story.content.schema import Field, check_fields, suggest
+from clank_story.content.diagnostics import Report, said
+from clank_story.content.schema import Field, check_fields, hint
 from clank_story.content.yamlio import Node, plain
 from clank_story.story.effectcheck import check_effects, remap
 
@@ -79,7 +79,7 @@ class Contract:
 def check_contract(node: Node, report: Report) -> dict[str, Any] | None:
     """Validate one contract mapping; plain data for `Contract.from_data`, or None if unusable."""
     local = Report()
-    if not check_fields(node, CONTRACT, local, "a contract"):
+    if not check_fields(node, CONTRACT, local, said("what.contract")):
         remap(local, report)
         return None
     remap(local, report)
@@ -90,9 +90,9 @@ def check_contract(node: Node, report: Report) -> dict[str, Any] | None:
         for key, amount in cost.items():
             if key not in COST_KEYS:
                 line, col = cost.key_pos(key)
-                report.error(node.path, line, col, "BS073", f"unknown cost '{key}'{suggest(key, list(COST_KEYS))}")
+                report.error(node.path, line, col, "BS073", said("book.unknown_cost", key=key, hint=hint(key, list(COST_KEYS))))
             elif not isinstance(amount.value, int) or isinstance(amount.value, bool) or amount.value < 0:
-                report.error(node.path, amount.line, amount.col, "BS073", f"the cost '{key}' is a whole number")
+                report.error(node.path, amount.line, amount.col, "BS073", said("book.cost_is_a_number", key=key))
     reward: list[dict[str, Any]] = []
     if "reward" in v:
         reward = check_effects(node.child("reward"), report)
@@ -115,10 +115,12 @@ def _trigger(node: Node, report: Report) -> tuple[str | None, str | None]:
         if value in SIMPLE_TRIGGERS:
             return str(value), None
         if value in ARG_TRIGGERS:
-            report.error(t.path, t.line, t.col, "BS070", f"the trigger '{value}' needs {ARG_TRIGGERS[value]}: "
-                                                        f"{{{value}: ID}}")
+            report.error(t.path, t.line, t.col, "BS070", said("book.trigger_needs_id", trigger=value,
+                                                              needs=said(f"book.trigger_arg.{value}"),
+                                                              example="{" + f"{value}: ID" + "}"))
             return None, None
-        report.error(t.path, t.line, t.col, "BS070", f"unknown trigger '{value}'{suggest(str(value), every)}")
+        report.error(t.path, t.line, t.col, "BS070", said("book.unknown_trigger", trigger=value,
+                                                              hint=hint(str(value), every)))
         return None, None
     if isinstance(value, dict) and len(value) == 1:
         (key, arg), = value.items()
@@ -126,11 +128,11 @@ def _trigger(node: Node, report: Report) -> tuple[str | None, str | None]:
             return str(key), str(arg)
         line, col = t.key_pos(key)
         if key not in ARG_TRIGGERS:
-            report.error(t.path, line, col, "BS070", f"unknown trigger '{key}'{suggest(str(key), every)}")
+            report.error(t.path, line, col, "BS070", said("book.unknown_trigger", trigger=key, hint=hint(str(key), every)))
         else:
-            report.error(t.path, line, col, "BS070", f"the trigger '{key}' needs {ARG_TRIGGERS[key]}")
+            report.error(t.path, line, col, "BS070", said("book.trigger_needs", trigger=key,
+                                                          needs=said(f"book.trigger_arg.{key}")))
         return None, None
-    report.error(t.path, t.line, t.col, "BS070",
-                 f"a trigger is one of {', '.join(SIMPLE_TRIGGERS)}, or {{enter_space: ID}}, {{acquire: CARD}}, "
-                 f"{{defeat: CARD}}")
+    report.error(t.path, t.line, t.col, "BS070", said("book.trigger_shape", triggers=", ".join(SIMPLE_TRIGGERS),
+                                                      examples="{enter_space: ID}, {acquire: CARD}, {defeat: CARD}"))
     return None, None

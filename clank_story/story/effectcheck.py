@@ -4,9 +4,10 @@ and `if:` conditions compiled where they stand."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
-from clank_story.content.diagnostics import Diagnostic, Report
+from clank_story.content.diagnostics import Report, said
 from clank_story.content.effects_check import Refs, check_block
 from clank_story.content.yamlio import Node, plain
 from clank_story.story import effects as story_effects
@@ -23,8 +24,7 @@ PASSAGE_EFFECTS = story_effects.referring_to("passage")
 def remap(local: Report, report: Report) -> None:
     """Field and effect checks shared with cards speak CT/CD codes; the book speaks BS."""
     for d in local.diagnostics:
-        report.diagnostics.append(Diagnostic(d.path, d.line, d.col, _CODES.get(d.code, d.code), d.message,
-                                             d.severity))
+        report.diagnostics.append(dataclasses.replace(d, code=_CODES.get(d.code, d.code)))
 
 
 
@@ -34,12 +34,12 @@ def check_effects(node: Node, report: Report, codes: dict[str, Any] | None = Non
     passage is read; a mapping `if:` is a card condition. Story effects are allowed."""
     items = [node] if isinstance(node.value, dict) else list(node.elements()) if isinstance(node.value, list) else []
     if not items:
-        report.error(node.path, node.line, node.col, "BS100", "effects are a mapping or a list of mappings")
+        report.error(node.path, node.line, node.col, "BS100", said("book.effects_shape"))
         return []
     out: list[dict[str, Any]] = []
     for i, m in enumerate(items):
         if not isinstance(m.value, dict):
-            report.error(m.path, m.line, m.col, "BS100", "each effect in a list is a mapping like {gold: 2}")
+            report.error(m.path, m.line, m.col, "BS100", said("book.effect_is_a_mapping", example="{gold: 2}"))
             continue
         rest = m
         cond = m.value.get("if")
@@ -76,7 +76,7 @@ def _story_args(m: Node, report: Report) -> None:
         expected = story_effects.argument_problem(str(key), value)
         if expected:
             line, col = m.value_pos(key)
-            report.error(m.path, line, col, "BS102", f"bad argument for '{key}': expected {expected}")
+            report.error(m.path, line, col, "BS102", said("book.bad_argument", effect=key, expected=expected))
 
 
 def _compile(fn: Any, source: str, node: Node | None, report: Report, codes: dict[str, Any], key: str,
@@ -87,6 +87,6 @@ def _compile(fn: Any, source: str, node: Node | None, report: Report, codes: dic
     except StoryProblem as e:
         if pos is not None:  # a `|` block: template line N is N lines below the `|`
             line, col = pos[0] + e.line, pos[1]
-            report.error(path or "", line, col, e.code, e.message)
+            report.error(path or "", line, col, e.code, e.text)
         elif node is not None:
-            report.error(node.path, node.line, node.col, e.code, e.message)
+            report.error(node.path, node.line, node.col, e.code, e.text)

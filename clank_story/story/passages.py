@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from clank_story.content.diagnostics import ContentError, Diagnostic, Report
+from clank_story.content.diagnostics import ContentError, Diagnostic, Report, Said, said
 from clank_story.content.reading import MAX_BOOK_FILE_BYTES, SIZE_CODE, decode, read_bytes, yaml_files
 from clank_story.content.schema import Field, check_fields
 from clank_story.content.yamlio import Node
@@ -181,10 +181,12 @@ def well_formed(entry: Any) -> bool:
     from dataclasses import MISSING, fields
 
     try:
-        for _path, line, col, code, message, severity, pid in entry["diags"]:
+        for _path, line, col, code, message, severity, pid, sentence in entry["diags"]:
             if not (type(line) is int and type(col) is int and type(code) is str and type(message) is str
                     and type(severity) is str and (pid is None or type(pid) is str)):
                 return False
+            if sentence is not None:
+                Said.from_plain(sentence)  # ValueError when it is not one
         for item in entry["passages"]:
             data = item["data"]
             if not (type(data["id"]) is str and type(data["line"]) is int and type(data["col"]) is int):
@@ -218,21 +220,23 @@ def load_entry(path: Path) -> dict[str, Any]:
     return entry_from_text(text, shown)
 
 
-def entry_from_text(text: str, path: str) -> dict[str, Any]:
+def entry_from_text(text: str, path: str, node: Node | None = None) -> dict[str, Any]:
+    """One file's entry from its text (`node`: the text's tree, when the caller has read it already)."""
     report = Report()
     entry: dict[str, Any] = {"path": path, "passages": [], "contracts": [], "diags": []}
-    try:
-        node = load_text(text, path)
-    except ContentError as e:
-        entry["diags"] = [_plain_diag(d, None) for d in e.diagnostics]
-        return entry
+    if node is None:
+        try:
+            node = load_text(text, path)
+        except ContentError as e:
+            entry["diags"] = [_plain_diag(d, None) for d in e.diagnostics]
+            return entry
     if node.value is None:
         return entry
     if not isinstance(node.value, dict):
-        report.error(path, 1, 1, "BS001", "a Book of Secrets file is a mapping with `passages:` and/or `contracts:`")
+        report.error(path, 1, 1, "BS001", said("book.file_shape"))
     else:
         local = Report()
-        check_fields(node, BOOK_FILE, local, "a Book of Secrets file")
+        check_fields(node, BOOK_FILE, local, said("what.book_file"))
         remap(local, report)
         lines = text.splitlines()
         if isinstance(node.value.get("passages"), dict):
@@ -241,8 +245,7 @@ def entry_from_text(text: str, path: str) -> dict[str, Any]:
             for pid, pnode in passages.items():
                 if errors >= MAX_FILE_ERRORS:  # a file this broken: say so once, not ten thousand times
                     line, col = passages.key_pos(pid)
-                    report.error(path, line, col, SIZE_CODE, f"more than {MAX_FILE_ERRORS} errors in this file; "
-                                                           "the passages from here on were not checked")
+                    report.error(path, line, col, SIZE_CODE, said("book.too_many_errors", most=MAX_FILE_ERRORS))
                     break
                 before = len(report.diagnostics)
                 data, codes = check_passage(str(pid), pnode, passages.key_pos(pid), report, lines)
@@ -270,9 +273,9 @@ def check_passage(pid: str, node: Node, key_pos: tuple[int, int], report: Report
     data: dict[str, Any] = {"id": pid, "path": node.path, "line": line, "col": col, "pos": {}, "refs": []}
     codes: dict[str, Any] = {}
     if pid != pid.strip() or not pid:
-        report.error(node.path, line, col, "BS003", f"the passage id '{pid}' has blanks around it")
+        report.error(node.path, line, col, "BS003", said("book.blank_id", passage=pid))
     local = Report()
-    if not check_fields(node, PASSAGE, local, f"passage '{pid}'"):
+    if not check_fields(node, PASSAGE, local, said("what.passage", passage=pid)):
         remap(local, report)
         return None, codes
     remap(local, report)
@@ -292,7 +295,7 @@ def check_passage(pid: str, node: Node, key_pos: tuple[int, int], report: Report
             _text(node, "once", data, codes, report, lines, key="again")
         else:
             vl, vc = node.value_pos("once")
-            report.error(node.path, vl, vc, "BS011", "'once' is true, or a `|` block with the short text")
+            report.error(node.path, vl, vc, "BS011", said("book.once_shape"))
     if "effects" in v:
         data["effects"] = check_effects(node.child("effects"), report, codes, "effect", data)
     if "goto" in v:
@@ -315,9 +318,7 @@ def _text(node: Node, field_name: str, data: dict[str, Any], codes: dict[str, An
     value = node.value[field_name]
     vline, vcol = node.value_pos(field_name)
     if not is_literal(value):
-        report.error(node.path, vline, vcol, "BS020",
-                     f"write '{field_name}' as a `|` block (a line with `{field_name}: |`, the text indented "
-                     f"below) so line numbers in errors match the file")
+        report.error(node.path, vline, vcol, "BS020", said("book.literal_block", key=field_name))
         return
     data[key] = str(value)
     indent = 1
@@ -331,7 +332,7 @@ def _text(node: Node, field_name: str, data: dict[str, Any], codes: dict[str, An
 
 def _choice(i: int, cnode: Node, report: Report, codes: dict[str, Any], data: dict[str, Any]) -> dict[str, Any] | None:
     local = Report()
-    if not check_fields(cnode, CHOICE, local, f"choice {i + 1}"):
+    if not check_fields(cnode, CHOICE, local, said("what.choice", n=i + 1)):
         remap(local, report)
         return None
     remap(local, report)
@@ -354,15 +355,21 @@ def _choice(i: int, cnode: Node, report: Report, codes: dict[str, Any], data: di
 
 
 def _plain_diag(d: Diagnostic, passage: str | None) -> list[Any]:
-    return [d.path, d.line, d.col, d.code, d.message, d.severity, passage]
+    """A diagnostic as plain data (a cache, a worker's answer): its sentence's id and parameters too."""
+    return [d.path, d.line, d.col, d.code, d.message, d.severity, passage, d.said.plain() if d.said else None]
+
+
+def diagnostic(plain: list[Any]) -> Diagnostic:
+    path, line, col, code, message, severity, _pid, sentence = plain
+    return Diagnostic(path, line, col, code, message, severity, Said.from_plain(sentence) if sentence else None)
 
 
 # -- putting the files together ---------------------------------------------------------------------
 def assemble(book: Book, entries: list[dict[str, Any]], cards: set[str] | None) -> None:
     report = Report()
     for entry in entries:
-        for path, line, col, code, message, severity, pid in entry["diags"]:
-            d = Diagnostic(path, line, col, code, message, severity)
+        for plain in entry["diags"]:
+            d, pid, severity = diagnostic(plain), plain[6], plain[5]
             report.diagnostics.append(d)
             if pid is not None and severity == "error":
                 book.broken.setdefault(pid, []).append(d)
@@ -371,28 +378,28 @@ def assemble(book: Book, entries: list[dict[str, Any]], cards: set[str] | None) 
             pid = data["id"]
             if pid in book.passages:
                 first = book.passages[pid]
-                d = Diagnostic(data["path"], data["line"], data["col"], "BS002",
-                               f"passage '{pid}' is already in {first.path}:{first.line}")
+                d = Diagnostic.of(data["path"], data["line"], data["col"], "BS002",
+                                  said("book.duplicate_passage", passage=pid, where=f"{first.path}:{first.line}"))
                 report.diagnostics.append(d)
                 continue
             book.passages[pid] = Passage(data, dict(item["sources"]))
         for cdata in entry["contracts"]:
             if cdata["id"] in book.contracts:
                 report.error(cdata["path"], cdata["line"], cdata["col"], "BS072",
-                             f"contract '{cdata['id']}' is defined twice")
+                             said("book.duplicate_contract", contract=cdata["id"]))
                 continue
             book.contracts[cdata["id"]] = Contract.from_data(cdata)
     for p in book.passages.values():
         for kind, value, line, col in p.data.get("refs", []):
             problem = _ref_problem(book, kind, value, cards)
             if problem:
-                d = Diagnostic(p.path, line, col, problem[0], problem[1])
+                d = Diagnostic.of(p.path, line, col, problem[0], problem[1])
                 report.diagnostics.append(d)
                 book.broken.setdefault(p.id, []).append(d)
     for c in book.contracts.values():
         if c.passage is not None and c.passage not in book.passages:
-            report.error(c.path, c.line, c.col, "BS040", f"contract '{c.id}' names passage '{c.passage}', "
-                                                         "which is not in the book")
+            report.error(c.path, c.line, c.col, "BS040", said("book.contract_passage", contract=c.id,
+                                                              passage=c.passage))
         for item in c.reward:
             for key, value in item.items():
                 problem = _ref_problem(book, "card" if key in CARD_EFFECTS else "contract" if key in
@@ -403,15 +410,15 @@ def assemble(book: Book, entries: list[dict[str, Any]], cards: set[str] | None) 
     book.diagnostics = sorted(report.diagnostics)
 
 
-def _ref_problem(book: Book, kind: str, value: Any, cards: set[str] | None) -> tuple[str, str] | None:
+def _ref_problem(book: Book, kind: str, value: Any, cards: set[str] | None) -> tuple[str, Said] | None:
     if kind == "passage" and value not in book.passages:
-        return "BS040", f"there is no passage '{value}' in the book"
+        return "BS040", said("book.no_passage", passage=value)
     if kind == "contract" and value not in book.contracts:
-        return "BS071", f"there is no contract '{value}' in the book"
+        return "BS071", said("book.no_contract", contract=value)
     if kind == "card" and cards is not None and isinstance(value, str) and value not in cards:
-        from clank_story.content.schema import suggest
+        from clank_story.content.schema import hint
 
-        return "BS060", f"no card '{value}'{suggest(value, sorted(cards))}"
+        return "BS060", said("content.no_card", card=value, hint=hint(value, sorted(cards)))
     return None
 
 
@@ -435,7 +442,7 @@ def _goto_loops(book: Book, report: Report) -> None:
             ring = [*path[path.index(here):], here]
             first = book.passages[here]
             report.warning(first.path, first.line, first.data.get("col", 1), "BS041",
-                           f"a goto loop with no choice to leave it: {' -> '.join(ring)}")
+                           said("book.goto_loop", ring=" -> ".join(ring)))
         done.update(path)
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from jinja2 import TemplateSyntaxError, UndefinedError, nodes
 from jinja2.exceptions import SecurityError
 
+from clank_story.content.diagnostics import Said, said
 from clank_story.story.sandbox import (
     MAX_OUTPUT,
     MAX_SOURCE,
@@ -35,11 +36,21 @@ class StoryProblem(Exception):
     """An authoring problem: code (BSnnn), a message, and the line inside the template (1-based)."""
 
     code: str
-    message: str
+    message: str  # in English
     line: int = 1
+    said: Said | None = None  # the message as a sentence of the catalog, said when shown
 
     def __str__(self) -> str:
-        return self.message
+        return self.message if self.said is None else str(self.said)
+
+    @classmethod
+    def of(cls, code: str, message: Said, line: int = 1) -> StoryProblem:
+        return cls(code, message.english(), line, message)
+
+    @property
+    def text(self) -> Said | str:
+        """The message for a diagnostic: the sentence when there is one."""
+        return self.said if self.said is not None else self.message
 
 
 @dataclass
@@ -58,9 +69,10 @@ class Compiled:
             try:
                 code = env.compile(tree, filename=TEMPLATE_FILE)
             except TemplateSyntaxError as e:
-                raise StoryProblem("BS030", e.message or "cannot read the template", e.lineno or 1) from None
+                raise StoryProblem.of("BS030", said("book.jinja_error", error=e.message) if e.message
+                                      else said("book.unreadable_template"), e.lineno or 1) from None
             except (RecursionError, MemoryError, SyntaxError):
-                raise StoryProblem("BS033", f"the {self.kind} is nested too deeply to compile") from None
+                raise StoryProblem.of("BS033", said(f"book.{self.kind}_too_deep_to_compile")) from None
             template = env.template_class.from_code(env, code, env.make_globals(None))
             if self.kind == "condition":
                 from jinja2.environment import TemplateExpression
@@ -79,34 +91,35 @@ def _allowed() -> frozenset[str]:
 def _parse(source: str, kind: str) -> nodes.Template:
     """Parse and check (size, syntax, forbidden tags, nesting, unknown names); raises StoryProblem."""
     if isinstance(source, str) and len(source) > MAX_SOURCE:  # Jinja's lexer and compiler are slow on huge text
-        raise StoryProblem("BS033", f"the {kind} is {len(source):,} characters long; at most {MAX_SOURCE:,}")
+        raise StoryProblem.of("BS033", said(f"book.{kind}_too_long", size=f"{len(source):,}", most=f"{MAX_SOURCE:,}"))
     env = environment()
     if kind == "condition":
         from jinja2.parser import Parser
 
         if not isinstance(source, str) or not source.strip():
-            raise StoryProblem("BS034", "a condition is a Jinja expression, like me.gold >= 2")
+            raise StoryProblem.of("BS034", said("book.condition_is_an_expression"))
         try:
             parser = Parser(env, source, state="variable")
             expr = parser.parse_expression()
             if not parser.stream.eos:
                 raise TemplateSyntaxError("unexpected text after the expression", parser.stream.current.lineno)
         except TemplateSyntaxError as e:
-            raise StoryProblem("BS034", f"cannot read the condition '{source}': {e.message}") from None
+            raise StoryProblem.of("BS034", said("book.unreadable_condition", source=source, error=e.message)) from None
         except RecursionError:
-            raise StoryProblem("BS033", "the condition is nested too deeply") from None
+            raise StoryProblem.of("BS033", said("book.condition_too_deep")) from None
         tree = nodes.Template([nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)], lineno=1)
         tree.set_environment(env)
     else:
         try:
             tree = env.parse(source)
         except TemplateSyntaxError as e:
-            raise StoryProblem("BS030", e.message or "cannot read the template", e.lineno or 1) from None
+            raise StoryProblem.of("BS030", said("book.jinja_error", error=e.message) if e.message
+                                  else said("book.unreadable_template"), e.lineno or 1) from None
         except RecursionError:
-            raise StoryProblem("BS033", "the template is nested too deeply") from None
+            raise StoryProblem.of("BS033", said("book.template_too_deep")) from None
     problem = inspect(tree, _allowed())
     if problem is not None:
-        raise StoryProblem(*problem)
+        raise StoryProblem.of(*problem)
     return tree
 
 
@@ -138,18 +151,19 @@ def _problem(e: BaseException) -> StoryProblem:
         return e
     line = _template_line(e.__traceback__) or 1
     if isinstance(e, OverBudget):
-        return StoryProblem("BS206", f"over budget: {e}", line)
+        return StoryProblem.of("BS206", said("book.over_budget", error=str(e)), line)
     if isinstance(e, StoryLimit):
-        return StoryProblem("BS202", f"over a limit: {e}", line)
+        return StoryProblem.of("BS202", said("book.over_a_limit", error=str(e)), line)
     if isinstance(e, SecurityError):
-        return StoryProblem("BS201", f"not allowed: {e}", line)
+        return StoryProblem.of("BS201", said("book.not_allowed", error=str(e)), line)
     if isinstance(e, UndefinedError):
-        return StoryProblem("BS200", e.message or "an undefined value", line)
+        return StoryProblem.of("BS200", said("book.jinja_error", error=e.message) if e.message
+                               else said("book.undefined"), line)
     if isinstance(e, RecursionError):
-        return StoryProblem("BS202", "over a limit: nested too deeply", line)
+        return StoryProblem.of("BS202", said("book.over_a_limit", error=said("book.too_deep")), line)
     if isinstance(e, MemoryError):
-        return StoryProblem("BS202", "over a limit: out of memory", line)
-    return StoryProblem("BS200", f"{type(e).__name__}: {e}", line)
+        return StoryProblem.of("BS202", said("book.over_a_limit", error=said("book.out_of_memory")), line)
+    return StoryProblem.of("BS200", said("book.error", kind=type(e).__name__, error=str(e)), line)
 
 
 def render(compiled: Compiled, names: Mapping[str, Any]) -> str:

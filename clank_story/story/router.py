@@ -413,12 +413,12 @@ class Router:
     # -- apologies --------------------------------------------------------------------------------
     def _problem(self, passage: Passage, key: str, e: StoryProblem) -> ev.Event:
         line, col = passage.where(key, e.line)
-        return self._apologise(passage.id, [Diagnostic(passage.path, line, col, e.code, e.message)])
+        return self._apologise(passage.id, [Diagnostic.of(passage.path, line, col, e.code, e.text)])
 
     def _apologise(self, pid: str, diagnostics: list[Diagnostic]) -> ev.Event:
         for d in diagnostics:
             log.error(str(d))
-        return sev.StoryApology(pid, diagnostics[0].message if diagnostics else "")
+        return sev.StoryApology(pid, diagnostics[0].text() if diagnostics else "")
 
 
 def _trashed_next(produced: list[ev.Event], i: int) -> bool:

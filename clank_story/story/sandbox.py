@@ -28,6 +28,7 @@ from jinja2.exceptions import SecurityError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from jinja2.utils import _PassArg
 
+from clank_story.content.diagnostics import Said, said
 from clank_story.story.budget import (
     MAX_LENGTH,
     MAX_NUMBER_BITS,
@@ -280,7 +281,7 @@ class StoryEnvironment(ImmutableSandboxedEnvironment):
 
 
 def inspect(tree: nodes.Node, allowed: frozenset[str] | set[str],
-            max_nesting: int = MAX_NESTING) -> tuple[str, str, int] | None:
+            max_nesting: int = MAX_NESTING) -> tuple[str, Said, int] | None:
     """One walk over a parsed template: (code, problem, template line) of the first forbidden tag,
     too-deep nesting or unknown name, or None."""
     loads: list[nodes.Name] = []
@@ -289,25 +290,25 @@ def inspect(tree: nodes.Node, allowed: frozenset[str] | set[str],
     while stack:
         node, depth = stack.pop()
         if depth > max_nesting:
-            return "BS033", f"nested more than {max_nesting} levels deep", node.lineno
+            return "BS033", said("book.nested_levels", levels=max_nesting), node.lineno
         kind = type(node)
         if kind in FORBIDDEN_NODES:
-            return "BS032", f"{FORBIDDEN_NODES[kind]} is not available in passages", node.lineno
+            return "BS032", said("book.forbidden_tag", tag=FORBIDDEN_NODES[kind]), node.lineno
         if kind is nodes.Name:
             if node.ctx == "load":
                 loads.append(node)
             else:
                 stored.add(node.name)
         elif kind is nodes.For and node.recursive:
-            return "BS032", "recursive loops are not available in passages", node.lineno
+            return "BS032", said("book.recursive_loop"), node.lineno
         stack.extend((child, depth + 1) for child in node.iter_child_nodes())
     for n in sorted(loads, key=lambda n: n.lineno):
         if n.name not in allowed and n.name not in stored:
             import difflib
 
             close = difflib.get_close_matches(n.name, sorted(allowed - {"loop"}), n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else f" (names: {', '.join(NAMES)})"
-            return "BS031", f"unknown name '{n.name}'{hint}", n.lineno
+            hint = said("hint.did_you_mean", name=close[0]) if close else said("hint.names", names=", ".join(NAMES))
+            return "BS031", said("book.unknown_name", name=n.name, hint=hint), n.lineno
     return None
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from clank_story.content.diagnostics import ContentError, Diagnostic
+from clank_story.content.diagnostics import ContentError, Diagnostic, Said, said
 from clank_story.content.reading import MAX_BOOK_FILE_BYTES, MAX_BOOK_FILE_VALUES, SIZE_CODE
 from clank_story.content.yamlio import Node, libyaml
 
@@ -99,8 +99,7 @@ def scalar(value: str, style: str | None, tag: str | None, plain_implicit: bool)
 
 def load_text(text: str, path: str) -> Node:
     if len(text) > MAX_BOOK_FILE_BYTES:
-        raise ContentError([Diagnostic(path, 1, 1, SIZE_CODE, f"{len(text):,} characters is more than a Book "
-                                                              "of Secrets file may hold")])
+        raise ContentError([Diagnostic.of(path, 1, 1, SIZE_CODE, said("yaml.book_file_too_big", size=f"{len(text):,}"))])
     yaml = libyaml()
     if yaml is None:  # pragma: no cover
         from clank_story.content.yamlio import load_text as slow
@@ -117,8 +116,8 @@ def _load(yaml: Any, text: str, path: str) -> Node:
     stack: list[list[Any]] = []
     root: Any = None
 
-    def err(mark: Any, code: str, message: str) -> None:
-        errors.append(Diagnostic(path, mark.line + 1, mark.column + 1, code, message))
+    def err(mark: Any, code: str, message: Said) -> None:
+        errors.append(Diagnostic.of(path, mark.line + 1, mark.column + 1, code, message))
 
     def attach(value: Any, mark: Any, raw: str = "") -> None:
         nonlocal root
@@ -131,13 +130,12 @@ def _load(yaml: Any, text: str, path: str) -> Node:
             if top[1]:
                 if not isinstance(value, str):
                     if isinstance(value, dict | list):
-                        err(mark, "CT003", "a key must be text, not a mapping or a list")
+                        err(mark, "CT003", said("yaml.key_not_text"))
                     else:
-                        err(mark, "CT003", f"the key {raw} is not read as text (YAML makes it "
-                                           f"{value!r}); quote it: \"{raw}\"")
+                        err(mark, "CT003", said("yaml.key_read_as", key=raw, value=repr(value)))
                     value = f"\0bad{len(errors)}"
                 elif value in container:
-                    err(mark, "CT002", f'found duplicate key "{value}"; each key may appear once')
+                    err(mark, "CT002", said("yaml.duplicate_key", key=value))
                     value = f"\0dup{len(errors)}"
                 top[1], top[2], top[3] = False, value, mark
             else:
@@ -163,7 +161,7 @@ def _load(yaml: Any, text: str, path: str) -> Node:
                 attach(scalar(event.value, event.style, event.tag, plain_implicit), event.start_mark, event.value)
             elif kind is e.MappingStartEvent or kind is e.SequenceStartEvent:
                 if len(stack) >= MAX_DEPTH:
-                    err(event.start_mark, "CT001", f"nested more than {MAX_DEPTH} levels deep")
+                    err(event.start_mark, "CT001", said("book.nested_levels", levels=MAX_DEPTH))
                     break
                 mark = event.start_mark
                 container = PosMap() if kind is e.MappingStartEvent else PosList()
@@ -173,19 +171,21 @@ def _load(yaml: Any, text: str, path: str) -> Node:
                 container = stack.pop()[0]
                 attach(container, _Mark(container.lc.line, container.lc.col))
             elif kind is e.AliasEvent:
-                err(event.start_mark, "CT001", "anchors and aliases (*name) are not supported here; repeat the value")
+                err(event.start_mark, "CT001", said("yaml.aliases"))
                 attach(None, event.start_mark)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        problem = (exc.problem or exc.context or "invalid YAML").strip()
+        problem = (exc.problem or exc.context or "").strip()
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         if "tab" in problem or (mark is not None and _char_at(text, mark.line, mark.column) == "\t"):
-            problem = "a tab character; indent YAML with spaces"
+            message = said("yaml.tab")
         elif "nesting depth" in problem:  # libyaml's own cap, met while it reads ahead in a flow
-            problem = f"nested more than {MAX_DEPTH} levels deep"
-        errors.append(Diagnostic(path, line, col, "CT001", problem))
+            message = said("book.nested_levels", levels=MAX_DEPTH)
+        else:  # the YAML library's own words (English)
+            message = said("yaml.problem", problem=problem) if problem else said("yaml.invalid")
+        errors.append(Diagnostic.of(path, line, col, "CT001", message))
     except yaml.YAMLError as exc:
-        errors.append(Diagnostic(path, 1, 1, "CT001", f"invalid YAML: {exc}"))
+        errors.append(Diagnostic.of(path, 1, 1, "CT001", said("yaml.invalid_because", error=str(exc))))
     if errors:
         raise ContentError(sorted(errors))
     return Node(root, path, 1, 1)

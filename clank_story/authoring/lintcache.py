@@ -1,0 +1,130 @@
+"""The lint cache: what `book lint` learnt from one Book of Secrets file (authoring/bookload.py's
+analysis: structure errors, the loader's entry, the facts of its templates), so an unchanged file is
+not read, checked and parsed again on the next run.
+
+Keyed by the file's shown path, a SHA-256 of its text, and everything else that shapes the analysis:
+this FORMAT, the package and Jinja versions, Python's bytecode tag, and a stamp of the program's own
+source files and English diagnostics (so an edited checker never serves an old answer). Stored like
+the book cache (content/cachefile.py): JSON with a checksum, written atomically under
+$CLANK_STORY_CACHE (`lint/`), so nothing in a cache file can run code; a file that is damaged,
+planted, made for another key or of the wrong shape is a miss and is rebuilt. Diagnostics are kept as
+their sentence's id and parameters (content/diagnostics.py), never one language's text, so the same
+entry serves `--lang en`, `ja` and `pt-BR`."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from clank_story.authoring import templates as t
+from clank_story.content import cachefile
+from clank_story.content.diagnostics import Said
+
+FORMAT = 1
+_KINDS = {t.ATTR: (str, Said), t.FLAG: (str,), t.COUNTER: (str,), t.ANY_FLAG: (str,), t.ANY_COUNTER: (str,),
+          t.PASSAGE: (str,), t.CARD: (str,), t.SPACE: (str,), t.CONST: (str, bool)}  # the items between kind and line
+
+
+def cache_dir() -> Path | None:
+    from clank_story.paths import user_cache
+
+    return user_cache("lint")
+
+
+@functools.lru_cache(maxsize=1)
+def _stamp() -> str:
+    """The program as it is: versions, and the size and time of every source file of the package and
+    of the English diagnostics (a stat of each, a few milliseconds)."""
+    import importlib.util
+    import sys
+
+    import jinja2
+
+    from clank_story import __version__
+
+    package = Path(__file__).resolve().parent.parent
+    parts: list[str] = [str(FORMAT), __version__, jinja2.__version__, importlib.util.MAGIC_NUMBER.hex(),
+                        sys.implementation.cache_tag]
+    for f in sorted([*package.rglob("*.py"), package / "locale" / "en" / "diagnostics.yaml"]):
+        try:
+            st = f.stat()
+        except OSError:
+            continue
+        parts.append(f"{f.relative_to(package)}:{st.st_mtime_ns}:{st.st_size}")
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()
+
+
+def key(path: str, text: str) -> tuple[Path, str] | None:
+    folder = cache_dir()
+    if folder is None:
+        return None
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    ident = f"{_stamp()}|{path}|{digest}"
+    return folder / (hashlib.sha256(ident.encode("utf-8", "surrogatepass")).hexdigest()[:40] + ".json"), ident
+
+
+# -- to and from plain data ---------------------------------------------------------------------------
+def _plain_fact(fact: tuple[Any, ...]) -> list[Any]:
+    return [{"$said": x.plain()} if isinstance(x, Said) else x for x in fact]
+
+
+def _fact(items: Any) -> tuple[Any, ...]:
+    """A fact back from plain data; ValueError for any other shape."""
+    if not (isinstance(items, list) and len(items) >= 2 and items[0] in _KINDS and type(items[-1]) is int):
+        raise ValueError("not a fact")
+    middle = [Said.from_plain(x.get("$said")) if isinstance(x, dict) else x for x in items[1:-1]]
+    wanted = _KINDS[items[0]]
+    if len(middle) < len(wanted) or not all(isinstance(x, w) for x, w in zip(middle, wanted, strict=False)):
+        raise ValueError("not a fact")
+    return (items[0], *middle, items[-1])
+
+
+def to_plain(analysis: dict[str, Any]) -> dict[str, Any]:
+    facts = [[kind, source, None if found is None else [_plain_fact(f) for f in found]]
+             for (kind, source), found in analysis["facts"].items()]
+    return {"mend": analysis["mend"], "entry": analysis["entry"], "facts": facts}
+
+
+def from_plain(data: Any, path: str) -> dict[str, Any]:
+    """The analysis of `path` back from a cache file; ValueError when it is not one (a planted or
+    damaged file, or another program's)."""
+    from clank_story.story.passages import well_formed
+
+    if not isinstance(data, dict):
+        raise ValueError("not an analysis")
+    mend, entry, plain_facts = data.get("mend"), data.get("entry"), data.get("facts")
+    if not isinstance(mend, list) or not well_formed({"diags": mend, "passages": [], "contracts": []}):
+        raise ValueError("not a list of diagnostics")
+    if entry is not None and not (isinstance(entry, dict) and entry.get("path") == path and well_formed(entry)):
+        raise ValueError("not a loader's entry")
+    if any(d[0] != path for d in mend):
+        raise ValueError("diagnostics of another file")
+    facts: dict[tuple[str, str], list[tuple[Any, ...]] | None] = {}
+    for row in plain_facts if isinstance(plain_facts, list) else [None]:
+        if not (isinstance(row, list) and len(row) == 3 and row[0] in ("template", "condition")
+                and isinstance(row[1], str) and (row[2] is None or isinstance(row[2], list))):
+            raise ValueError("not a list of facts")
+        facts[(row[0], row[1])] = None if row[2] is None else [_fact(f) for f in row[2]]
+    return {"mend": mend, "entry": entry, "facts": facts}
+
+
+# -- the files ----------------------------------------------------------------------------------------
+def load(k: tuple[Path, str] | None, path: str) -> dict[str, Any] | None:
+    """The cached analysis for this key, if there is one to trust."""
+    if k is None:
+        return None
+    found, data = cachefile.load(k[0], k[1], plain=True)
+    if not found:
+        return None
+    try:
+        return from_plain(data, path)
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+        return None
+
+
+def store(k: tuple[Path, str] | None, analysis: dict[str, Any]) -> None:
+    """Keep an analysis for next time (a cache that cannot be written only costs time)."""
+    if k is not None:
+        cachefile.write(k[0], k[1], to_plain(analysis), plain=True)

@@ -1,0 +1,138 @@
+"""`book lint` keeps what it learnt from each Book of Secrets file (authoring/lintcache.py), so a file
+that did not change is not read and parsed again (issue #20). What it prints is the same, byte for
+byte, as the program printed before the cache and the translated messages (tests/golden/lint/
+broken-books.txt was recorded from main before either), on a cold run and on a warm one, in every
+order of languages; and a planted or damaged cache file is a miss, never code that runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from authoring_tools import LINT, book, write
+
+from clank_story.authoring import bookload, lintcache
+from clank_story.authoring.lint import lint
+from clank_story.content import cachefile
+from clank_story.words import speaking
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "lint" / "broken-books.txt"
+
+
+def broken_books_output() -> str:
+    """The text `book lint` prints for every failing example, one block per example."""
+    out = []
+    for folder in sorted(p for p in LINT.iterdir() if p.is_dir()):
+        bad = (folder / "bad").relative_to(LINT.parents[2])  # as given on the command line: a relative path
+        if (bad / "PREVIEW").exists():
+            continue
+        out.append(f"## {bad.as_posix()}")
+        out += lint([bad]).as_text()
+    return "\n".join(out) + "\n"
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("CLANK_STORY_CACHE", str(folder))
+    return folder
+
+
+@pytest.fixture
+def in_repo(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(LINT.parents[2])  # paths are shown relative to the repository, as recorded
+
+
+def test_lint_output_is_what_main_printed_before_on_a_cold_and_on_a_warm_run(cache, in_repo):
+    expected = GOLDEN.read_text(encoding="utf-8")
+    assert broken_books_output() == expected  # cold: nothing cached
+    assert any((cache / "lint").iterdir())
+    assert broken_books_output() == expected  # warm: every book file from the cache
+
+
+def test_lint_output_is_the_same_with_the_cache_turned_off(monkeypatch, in_repo):
+    monkeypatch.setenv("CLANK_STORY_CACHE", "off")
+    assert broken_books_output() == GOLDEN.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("first", ["ja", "pt-BR"])
+def test_the_cache_serves_every_language_whichever_wrote_it(cache, in_repo, first):
+    with speaking(first):
+        translated = broken_books_output()
+    assert translated != GOLDEN.read_text(encoding="utf-8")
+    assert broken_books_output() == GOLDEN.read_text(encoding="utf-8")  # English, from the cache
+    with speaking(first):
+        assert broken_books_output() == translated
+
+
+def test_an_unchanged_file_is_not_read_again(cache, tmp_path, monkeypatch):
+    folder = write(tmp_path / "c", {"book/story.yaml": book("""
+        start:
+          title: Start
+          text: |
+            {{ me.helth }} {{ campaign.flags.zebra }}
+          effects: [{gian_card: x}]
+        """)})
+    first = lint([folder]).as_text()
+    calls: list[str] = []
+    real = bookload.analyse
+    monkeypatch.setattr(bookload, "analyse", lambda path, text: calls.append(path) or real(path, text))
+    assert lint([folder]).as_text() == first and calls == []
+    story = folder / "book" / "story.yaml"
+    story.write_text(story.read_text(encoding="utf-8").replace("zebra", "zebu"), encoding="utf-8")
+    changed = lint([folder]).as_text()
+    assert len(calls) == 1 and any("'zebu'" in line for line in changed)
+
+
+def _plant(cache: Path, folder: Path, payload: bytes | None = None, value: object = None) -> list[Path]:
+    """Overwrite every lint cache file: raw bytes, or a value under a valid header and checksum."""
+    files = sorted((cache / "lint").glob("*.json"))
+    assert files
+    for f in files:
+        if payload is not None:
+            f.write_bytes(payload)
+        else:
+            ident = f.read_bytes().split(b"\n", 1)[0]
+            import json
+
+            header = json.loads(ident)
+            cachefile.write(f, header["ident"], value, plain=True)
+    return files
+
+
+@pytest.mark.parametrize("planted", [
+    b"garbage",
+    b'{"format": 1, "ident": "x", "sha256": "0"}\n{}',
+    None,  # a checksum that matches, over data of the wrong shape
+])
+def test_a_planted_or_damaged_cache_file_is_only_a_miss(cache, in_repo, planted):
+    folder = LINT / "BS101" / "bad"
+    expected = lint([folder]).as_text()
+    _plant(cache, folder, planted, value={"mend": [], "entry": {"path": "x", "passages": [[1]]},
+                                          "facts": [["template", "s", [["attr", 1]]]]})
+    assert lint([folder]).as_text() == expected
+
+
+def test_a_cache_file_cannot_name_a_class_or_run_code(cache, in_repo, tmp_path):
+    folder = LINT / "LN010" / "bad"
+    expected = lint([folder]).as_text()
+    marker = tmp_path / "ran"
+    evil = {"mend": [], "entry": None, "facts": [["template", "x", [
+        {"$dc": "os:system", "fields": {"command": f"touch {marker}"}},
+        ["attr", "m", {"$said": {"__reduce__": "os.system"}}, 1]]]]}
+    _plant(cache, folder, value=evil)
+    assert lint([folder]).as_text() == expected
+    assert not marker.exists()
+
+
+def test_the_key_covers_the_text_the_path_and_the_program(cache):
+    a = lintcache.key("book/a.yaml", "passages: {}\n")
+    assert a is not None
+    assert a != lintcache.key("book/b.yaml", "passages: {}\n")
+    assert a != lintcache.key("book/a.yaml", "passages: {x: {}}\n")
+    assert lintcache._stamp() in a[1]
+
+
+def test_no_cache_when_caching_is_off(monkeypatch):
+    monkeypatch.setenv("CLANK_STORY_CACHE", "off")
+    assert lintcache.key("book/a.yaml", "") is None
