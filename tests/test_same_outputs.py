@@ -3,7 +3,7 @@ with the book, planners, in one process and in two), a story-coverage report of 
 narration, and whole games told by `run` (bots, and hot-seat scripts) in both rulesets.
 
 The pinned files under tests/data/same/pinned/ were written by main *before* the speed changes (from a
-worktree of main without them: bf1bf22, then bd8db34 and 2a793bc as main was merged in, since main's own changes
+worktree of main without them: bf1bf22, then bd8db34, 2a793bc and 00941ad as main was merged in, since main's own changes
 to the words retell the hot-seat games), so this test proves the faster engine, bots and sim play the
 very same games. A change that is meant to alter one of these outputs rewrites them with
 
