@@ -109,6 +109,16 @@ def board_ruleset(board: str):
         raise SimError(str(e)) from None
 
 
+@functools.lru_cache(maxsize=8)
+def game_book(board: str, folder: str | None):
+    """The Book of Secrets a board's games read, loaded once per process rather than once per game (a
+    sim of a legacy board spent a third of its time reloading it). The book is only read by the router
+    (its templates compile on first use and stay compiled), so every game may share it."""
+    from clank_story.story.book import load_for_game
+
+    return load_for_game(folder, list(board_ruleset(board).cards))
+
+
 def check_spec(spec: SimSpec) -> None:
     """Refuse what cannot run, with a sentence (before any process is started)."""
     from clank_story.bots import BOTS, known_bot
@@ -141,9 +151,7 @@ def play_game(spec: SimSpec, index: int) -> GameResult:
     session = Session(setup_game(board_ruleset(spec.board), seed, {"players": seats}))
     book = spec.book if spec.book is not None else own_book(spec.board)
     if spec.story and (book is not None or session.game.legacy):
-        from clank_story.table.session import attach_book
-
-        attach_book(session, book)
+        session.attach_story(game_book(spec.board, book))
     director = None
     if spec.solo:
         from clank_story.bots.solo import SoloDirector
@@ -154,6 +162,23 @@ def play_game(spec: SimSpec, index: int) -> GameResult:
     if not game.over:  # a safety net: bots always finish, but never loop forever
         raise RuntimeError(f"game {index} (seed {seed}) did not finish")
     return game_result(index, seed, strategies, game, events, director)
+
+
+def _counted_as(kind: type) -> str:
+    """What an event of this class counts toward in the report ("" for nothing), judged once per class
+    (a sim meets tens of thousands of events, nearly all of a dozen classes)."""
+    for cls, what in ((ev.DragonAttacked, "attack"), (ev.TookDamage, "damage"), (ev.CardAcquired, "acquired"),
+                      (ev.WaypointEntered, "waypoint"), (ev.GameOver, "over"), (ev.StoryEffect, "effect")):
+        if issubclass(kind, cls):
+            return what
+    if kind.__name__ == "PassageOpened":
+        return "passage"
+    if kind.__name__ in CONTRACT_KINDS:
+        return "contract"
+    return "story" if kind.__module__.startswith("clank_story.story") else ""
+
+
+_COUNTED: dict[type, str] = {}
 
 
 def game_result(index: int, seed: int, strategies: list[str], game, events: Iterable[ev.Event], director) -> GameResult:
@@ -169,26 +194,30 @@ def game_result(index: int, seed: int, strategies: list[str], game, events: Iter
     reason = ""
     winner = None
     for e in events:
-        match e:
-            case ev.DragonAttacked():
-                attacks += 1
-                dragon.update(e.hits)
-            case ev.TookDamage():
-                other[e.player] += e.amount
-            case ev.CardAcquired():
-                acquired[e.card] += 1
-            case ev.WaypointEntered():
-                waypoints[e.passage] += 1
-            case ev.GameOver():
-                reason, winner = e.reason, e.winner
-            case ev.StoryEffect():
-                story[f"effect:{e.effect}"] += 1
-            case _ if e.kind == "PassageOpened":
-                passages[e.passage] += 1  # type: ignore[attr-defined]
-            case _ if e.kind in CONTRACT_KINDS:
-                contracts[f"{e.contract} {CONTRACT_KINDS[e.kind]}"] += 1  # type: ignore[attr-defined]
-            case _ if type(e).__module__.startswith("clank_story.story"):
-                story[e.kind] += 1
+        what = _COUNTED.get(type(e))
+        if what is None:
+            what = _COUNTED[type(e)] = _counted_as(type(e))
+        if not what:
+            continue  # most events (cards played, gains, moves) count for nothing
+        if what == "attack":
+            attacks += 1
+            dragon.update(e.hits)  # type: ignore[attr-defined]
+        elif what == "damage":
+            other[e.player] += e.amount  # type: ignore[attr-defined]
+        elif what == "acquired":
+            acquired[e.card] += 1  # type: ignore[attr-defined]
+        elif what == "waypoint":
+            waypoints[e.passage] += 1  # type: ignore[attr-defined]
+        elif what == "over":
+            reason, winner = e.reason, e.winner  # type: ignore[attr-defined]
+        elif what == "effect":
+            story[f"effect:{e.effect}"] += 1  # type: ignore[attr-defined]
+        elif what == "passage":
+            passages[e.passage] += 1  # type: ignore[attr-defined]
+        elif what == "contract":
+            contracts[f"{e.contract} {CONTRACT_KINDS[e.kind]}"] += 1  # type: ignore[attr-defined]
+        else:
+            story[e.kind] += 1
     seats = [
         SeatResult(strategy=strategies[i], seat=i + 1, status=p.status, score=p.score, won=p.name == winner,
                    dragon_damage=dragon[p.name], other_damage=other[p.name], artifact=p.artifact or 0)

@@ -7,9 +7,11 @@ the order of a deck, the dungeon deck or face-down secrets), so a bot using it p
 
 from __future__ import annotations
 
+import functools
 import math
+import operator
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -102,10 +104,82 @@ def card_play_value(game: Game, p: Player, card: CardDef | None, w: Weights, avg
     """What playing this card once yields."""
     if card is None:
         return 0.0
-    value = block_value(game, p, card.block("play"), w, avg, depth)
-    if card.block("end_of_turn"):
-        value += block_value(game, p, card.block("end_of_turn"), w, avg, depth)
+    # Bots ask this at every decision, for every card they own or might buy. The answer is a pure
+    # function of the card and of the few things its effects read (`_reads`): remembered under exactly
+    # those, it is the very float the sum would give again, and a change of weight the card never reads
+    # (Clank's, which moves every turn) does not make it be worked out anew.
+    ruleset = game.ruleset
+    keyed = _KEYS.get((ruleset, card.id))
+    if keyed is None:
+        keyed = _KEYS[(ruleset, card.id)] = _key_maker(_card_reads(ruleset, card, 0))
+    key = (ruleset, card.id, depth, keyed(p, w, avg))
+    value = _VALUES.get(key)
+    if value is None:
+        value = block_value(game, p, card.block("play"), w, avg, depth)
+        if card.block("end_of_turn"):
+            value += block_value(game, p, card.block("end_of_turn"), w, avg, depth)
+        if len(_VALUES) >= 50_000:
+            _VALUES.clear()
+        _VALUES[key] = value
     return value
+
+
+_VALUES: dict[tuple[Any, ...], float] = {}
+_KEYS: dict[tuple[Ruleset, str], Callable[[Player, Weights, float], Any]] = {}
+_WEIGHTS = ("skill", "boots", "swords", "gold", "teleport", "points", "heal", "clank", "draw")
+
+# What block_value may read besides the card and the weights, by name; `_block_reads` names the ones a
+# block reads (a weight by its field's name).
+_READERS: dict[str, Callable[[Player, Weights, float], Any]] = {
+    "avg": lambda p, w, avg: avg,
+    "damage": lambda p, w, avg: p.damage,
+    "artifact": lambda p, w, avg: bool(p.artifacts),
+    "tokens": lambda p, w, avg: tuple(p.tokens),
+    "owned": lambda p, w, avg: tuple(sorted(Counter(p.owned()).items())),
+}
+_COND_READS = {"artifact": "artifact", "has": "tokens", "played": "owned"}
+_EFFECT_READS = {"heal": ("heal", "damage"), "clank": ("clank",), "draw": ("draw", "avg"),
+                 **{k: (k,) for k in ("skill", "boots", "swords", "gold", "teleport", "points")}}
+
+
+def _key_maker(reads: tuple[str, ...]) -> Callable[[Player, Weights, float], Any]:
+    """What a card's value is remembered under: the weights it reads (in one C call), then the rest."""
+    names = [r for r in reads if r in _WEIGHTS]
+    weights = operator.attrgetter(*names) if names else None
+    others = [_READERS[r] for r in reads if r not in _WEIGHTS]
+    if not others:
+        return (lambda p, w, avg: weights(w)) if weights is not None else (lambda p, w, avg: None)
+    return lambda p, w, avg: (weights(w) if weights is not None else None, *[f(p, w, avg) for f in others])
+
+
+def _card_reads(ruleset: Ruleset, card: CardDef, depth: int) -> tuple[str, ...]:
+    reads: set[str] = set()
+    _block_reads(ruleset, card.block("play"), depth, reads)
+    _block_reads(ruleset, card.block("end_of_turn"), depth, reads)
+    return tuple(sorted(reads))
+
+
+def _block_reads(ruleset: Ruleset, block: Any, depth: int, reads: set[str]) -> None:
+    """Mirror of block_value and effect_value: the names of what they read for this block."""
+    if not block or depth > 3:
+        return
+    for m in [block] if isinstance(block, Mapping) else block:
+        if "if" in m:
+            (key, _), = m["if"].items()
+            if key in _COND_READS:
+                reads.add(_COND_READS[key])
+        for key, v in m.items():
+            if key in ("if", "per"):
+                continue
+            reads.update(_EFFECT_READS.get(key, ()))
+            if key == "discard":
+                reads.add("avg")
+                _block_reads(ruleset, v, depth + 1, reads)
+            elif key == "choose":
+                for b in v:
+                    _block_reads(ruleset, b, depth + 1, reads)
+            elif key == "gain_card" and v in ruleset.cards:
+                reads.update(_card_reads(ruleset, ruleset.cards[v], depth + 1))
 
 
 def deck_average(game: Game, p: Player, w: Weights) -> float:
@@ -113,10 +187,28 @@ def deck_average(game: Game, p: Player, w: Weights) -> float:
     owned = Counter(p.owned())
     if not owned:
         return 1.0
-    total = 0.0
-    for card_id, n in owned.items():
-        total += n * card_play_value(game, p, game.card(card_id), w, 1.0)
-    return total / sum(owned.values())
+    # Asked at every decision and a pure function of the weights, the cards owned (in the order they
+    # are summed) and what card_play_value reads of the player (damage, artifact, tokens): remembered
+    # under exactly those, it is the very float the sum would give again.
+    key = (game.ruleset, w, p.damage, bool(p.artifacts), tuple(p.tokens), tuple(owned.items()))
+    average = _AVERAGES.get(key)
+    if average is None:
+        total = 0.0
+        for card_id, n in owned.items():
+            total += n * card_play_value(game, p, game.card(card_id), w, 1.0)
+        average = total / sum(owned.values())
+        if len(_AVERAGES) >= 20_000:
+            _AVERAGES.clear()
+        _AVERAGES[key] = average
+    return average
+
+
+_AVERAGES: dict[tuple[Any, ...], float] = {}
+
+
+def owned_count(p: Player) -> int:
+    """len(p.owned()), without building the list."""
+    return len(p.hand) + len(p.deck) + len(p.discard) + len(p.in_play)
 
 
 def _pool_of(block: Any, key: str) -> float:
@@ -151,6 +243,7 @@ def _per_card(ruleset: Ruleset, key: str) -> dict[str, float]:
 _CACHE: dict[tuple[int, str], tuple[Ruleset, Any]] = {}
 
 
+@functools.lru_cache(maxsize=4096)  # pure, and asked with the same few numbers all game long
 def turns_to_walk(distance: float, boots: float, cards: int, growth: float = 1.0) -> float:
     """Turns to walk `distance` Boots when hands now give `boots` and the deck of `cards` cards gains
     about `growth` Boots-cards a turn (a player who keeps buying Explores walks faster and faster)."""
@@ -246,6 +339,7 @@ def _solo_rounds(game: Game, solo: Mapping[str, Any]) -> float:
     return min(14.0, (solo.get("track", 6) - solo.get("threat", 0)) / max(0.05, draws) + 4.0)
 
 
+@functools.lru_cache(maxsize=4096)  # pure
 def survive_chance(expected_damage: float, health_left: int) -> float:
     """P(fewer than `health_left` hits) when hits arrive like a Poisson stream."""
     if expected_damage <= 0:

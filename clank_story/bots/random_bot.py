@@ -6,12 +6,13 @@ from __future__ import annotations
 import functools
 
 from clank_story.bots.base import Bot, distances_to
-from clank_story.rules.commands import Acquire, Choose, Command, End, Fight, Move, PlayAll, Take, Use
-from clank_story.rules.legal import legal_commands
+from clank_story.rules.commands import Choose, Command, End, PlayAll, Take
+from clank_story.rules.legal import iter_card_commands, legal_takes, legal_walks
 from clank_story.rules.model import Board
 from clank_story.rules.state import Game
 
 BIG = 1_000
+_WANTED = (Take("artifact"), Take("secret"), Take("idol"))  # the tokens it takes, in that preference
 
 
 class RandomBot(Bot):
@@ -24,19 +25,23 @@ class RandomBot(Bot):
         p = game.me
         if p.hand:
             return PlayAll()
-        legal = legal_commands(game)
-        takes = [c for c in legal if isinstance(c, Take)]
-        for want in ("artifact", "secret", "idol"):
-            if Take(want) in takes:
-                return Take(want)
-        moves = [c for c in legal if isinstance(c, Move) and c.swords is None]
+        # The parts of legal_commands(game) it weighs, each in that list's order (rules/legal.py), so
+        # the seeded choices below are the ones the whole list would give.
+        takes = legal_takes(game)
+        for want in _WANTED:
+            if want in takes:
+                return want
         board = game.board
         goal = distances_to(board, board.start) if p.artifacts else _nearest_artifact(game)
         here = goal.get(p.space, BIG)
+        # Only walks that come no further from the goal are ever chosen, so only those are judged.
+        moves = legal_walks(game, toward=lambda dest: goal.get(dest, BIG) <= here)
         closer = [m for m in moves if goal.get(m.to, BIG) < here]
-        buys = [c for c in legal if isinstance(c, Acquire | Fight | Use)]
-        if closer and (not buys or rng.random() < 0.6):
+        cards = iter_card_commands(game)  # judged as drawn: often only whether there is one matters
+        first = next(cards, None)
+        if closer and (first is None or rng.random() < 0.6):
             return rng.choice(closer)
+        buys = [] if first is None else [first, *cards]
         if buys and rng.random() < 0.8:
             return rng.choice(buys)
         sideways = [m for m in moves if goal.get(m.to, BIG) <= here and m.to != board.start]

@@ -9,6 +9,7 @@ saved game resumes exactly.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field, replace
 
 from clank_story.bots import knowledge as kn
@@ -30,9 +31,8 @@ from clank_story.rules.commands import (
     Teleport,
     Use,
 )
-from clank_story.rules.errors import CommandError
 from clank_story.rules.legal import legal_commands
-from clank_story.rules.model import BOAT, LOCK_KEY
+from clank_story.rules.model import BOAT, LOCK_KEY, Board
 from clank_story.rules.state import ESCAPED, Game, Player
 from clank_story.rules.tokens import artifact_limit, holds_kind
 
@@ -147,7 +147,7 @@ class StrategyBot(Bot):
         """When the first rival is likely to escape (in rounds), judged from where they stand, whether
         they carry an artifact and the Boots their cards give (all of it on the table)."""
         key = (id(game), p.name, game.rage, tuple(game.row), tuple(game.artifacts), tuple(game.bag.items()),
-               tuple((q.space, q.status, len(q.artifacts), q.damage, q.gold, len(q.owned()))
+               tuple((q.space, q.status, len(q.artifacts), q.damage, q.gold, kn.owned_count(q))
                      for q in game.players if q is not p))
         if self._first_out[0] != key:
             self._first_out = (key, self._rivals_eta(game, p))
@@ -162,14 +162,9 @@ class StrategyBot(Bot):
             who = self.traveller(game, q)
             if who.coach is not None:  # rivals pick up Gold on the way; assume a coach fare or two
                 who = replace(who, gold=who.gold + 4)
-            home = costs_to(board, board.start, who)
             boots = max(1.0, kn.per_hand(game, q, "boots"))
-            if q.artifacts:
-                road = home.get(q.space, INF)
-            else:
-                road = min((costs_to(board, s, who).get(q.space, INF) + home.get(s, INF) for s in game.artifacts),
-                           default=INF)
-            eta = kn.turns_to_walk(road, boots, len(q.owned())) if road < INF else INF
+            road = _road_out(board, who, q.space, bool(q.artifacts), tuple(game.artifacts))
+            eta = kn.turns_to_walk(road, boots, kn.owned_count(q)) if road < INF else INF
             hurt = kn.damage_per_round(game, q, 0.5, area=False)
             if hurt > 0:  # a rival knocked out by the dragon starts the end just the same
                 eta = min(eta, 1.0 + (q.health_left - 0.5) / hurt)
@@ -193,7 +188,7 @@ class StrategyBot(Bot):
         """The waypoint or contract space best worth a detour on the way to `goal` (or home), if the
         detour leaves time to get out and the road does not look deadly."""
         board, taste = game.board, self.profile.taste
-        n = len(p.owned())
+        n = kn.owned_count(p)
         after = goal or board.start
         to_after = costs_to(board, after, who)
         home = costs_to(board, board.start, who)
@@ -229,17 +224,15 @@ class StrategyBot(Bot):
             return None, 0.0
         home = costs_to(board, board.start, who)
         if p.artifacts and not self.second_artifact(game, p):
-            return board.start, kn.turns_to_walk(home.get(p.space, INF), boots, len(p.owned()))
+            return board.start, kn.turns_to_walk(home.get(p.space, INF), boots, kn.owned_count(p))
         pr = self.profile
         danger = kn.damage_per_round(game, p, 0.3) * pr.risk
         best: tuple[float, str, float] | None = None
-        for space, value in sorted(game.artifacts.items()):
-            d_in = costs_to(board, space, who).get(p.space, INF)
-            d_out = home.get(space, INF)
-            if d_in == INF or d_out == INF:
-                continue
-            deep = board.spaces[space].depths
-            turns = kn.turns_to_walk(d_in + d_out, boots, len(p.owned())) + 0.5
+        owned = kn.owned_count(p)
+        artifacts = game.artifacts
+        for space, d_in, d_out, deep in _artifact_roads(board, who, p.space, tuple(sorted(artifacts))):
+            value = artifacts[space]
+            turns = kn.turns_to_walk(d_in + d_out, boots, owned) + 0.5
             if pr.nearest:
                 score = -turns - (20.0 if deep and not pr.depths else 0.0)
             else:
@@ -383,7 +376,7 @@ class StrategyBot(Bot):
         """Printed points, plus what the card adds to the hands still to come, minus dilution."""
         game, p = r.game, r.p
         card = game.card(card_id)
-        owned = len(p.owned()) + 1
+        owned = kn.owned_count(p) + 1
         reshuffle = (len(p.deck) + 5) / 5.0
         hands = max(0.0, r.turns_left - reshuffle)
         play = kn.card_play_value(game, p, card, r.w, r.avg)
@@ -499,16 +492,39 @@ class StrategyBot(Bot):
         return lure
 
 
+@functools.lru_cache(maxsize=4096)
+def _road_out(board: Board, who: Traveller, space: str, carrying: bool, artifacts: tuple[str, ...]) -> float:
+    """Boots-equivalents from `space` out of the dungeon: home if `carrying` an artifact, else by the
+    nearest of `artifacts` (a pure function of its arguments, asked for every rival at most decisions)."""
+    home = costs_to(board, board.start, who)
+    if carrying:
+        return home.get(space, INF)
+    return min((costs_to(board, s, who).get(space, INF) + home.get(s, INF) for s in artifacts), default=INF)
+
+
+@functools.lru_cache(maxsize=4096)
+def _artifact_roads(board: Board, who: Traveller, here: str,
+                    spaces: tuple[str, ...]) -> tuple[tuple[str, float, float, bool], ...]:
+    """(space, cost there from `here`, cost home from there, in the depths) for each of the artifact
+    `spaces` one can reach and come back from, in their order (pure; asked at every decision)."""
+    home = costs_to(board, board.start, who)
+    roads = []
+    for space in spaces:
+        d_in = costs_to(board, space, who).get(here, INF)
+        d_out = home.get(space, INF)
+        if d_in == INF or d_out == INF:
+            continue
+        roads.append((space, d_in, d_out, board.spaces[space].depths))
+    return tuple(roads)
+
+
 def _passable(game: Game, p: Player, path) -> bool:
     return path.passable({game.ruleset.token_kind(t) for t in p.tokens}) if path.needs else True
 
 
 def _ok(game: Game, command: Command) -> bool:
-    try:
-        engine.check(game, command)
-    except CommandError:
-        return False
-    return True
+    """Would `apply` accept it (the verdict of engine.check, without raising and wording a refusal)."""
+    return engine.refusal(game, command) is None
 
 
 def _knapsack(items: list[tuple[int, float, Command]], budget: int) -> list[Command]:

@@ -125,8 +125,11 @@ class Session:
         game = self.game
         out: list[ev.Event] = []
         steps = 0
-        while not game.over and self.to_act in self.bots:
-            bot = self.bots[self.to_act]  # a bot answers its own questions, even on another's turn
+        while not game.over:
+            seat = self.to_act
+            if seat not in self.bots:
+                break
+            bot = self.bots[seat]  # a bot answers its own questions, even on another's turn
             turn = (game.turn_number, game.active)
             steps = steps + 1 if turn == getattr(self, "_last_turn", None) else 0
             self._last_turn = turn

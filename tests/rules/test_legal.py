@@ -28,7 +28,13 @@ from clank_story.rules.commands import (
     Use,
 )
 from clank_story.rules.errors import CommandError
-from clank_story.rules.legal import legal_commands
+from clank_story.rules.legal import (
+    iter_card_commands,
+    legal_card_commands,
+    legal_commands,
+    legal_takes,
+    legal_walks,
+)
 from clank_story.rules.setup import setup_game
 from clank_story.rules.state import Game
 
@@ -110,6 +116,23 @@ def test_the_fast_generator_gives_the_reference_list_in_every_state_met(ruleset,
         assert legal_commands(game) == reference_legal(game), game.to_dict()
         met += 1
     assert met > 1000
+
+
+@pytest.mark.parametrize(("ruleset", "board"), BOARDS)
+def test_the_parts_a_bot_weighs_are_those_commands_of_the_whole_list_in_its_order(ruleset, board):
+    """The random bot draws from these parts with the seeded RNG, so each must be exactly the whole
+    list filtered (same commands, same order, repeats kept), in every state met."""
+    met = 0
+    for game in states(ruleset, board, 6, ("random", "greedy", "random", "planner")):
+        legal = legal_commands(game)
+        assert legal_card_commands(game) == [c for c in legal if isinstance(c, Acquire | Fight | Use)]
+        assert legal_walks(game) == [c for c in legal if isinstance(c, Move) and c.swords is None]
+        assert legal_takes(game) == [c for c in legal if isinstance(c, Take)]
+        assert list(iter_card_commands(game)) == legal_card_commands(game)
+        toward = {s for i, s in enumerate(game.board.spaces) if i % 2}.__contains__
+        assert legal_walks(game, toward) == [c for c in legal_walks(game) if toward(c.to)]
+        met += 1
+    assert met > 500
 
 
 def test_a_player_who_has_escaped_may_still_play_and_acquire_but_not_move(tiny):
