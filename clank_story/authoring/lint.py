@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from clank_story.authoring import lintcache
 from clank_story.authoring.codes import ALLOW_MARK
 from clank_story.authoring.discover import (
     CAMPAIGN_FILE,
@@ -300,10 +301,55 @@ def _definitions(project: Project, report: Report) -> None:
 
 def check_translations(project: Project, report: Report) -> None:
     """Overlay files against the English they translate (authoring/translations.py)."""
-    from clank_story.authoring import translations as t
 
     files = [f for f in project.files if f.kind == "translation"]
     catalogs = {f.path.parent.parent for f in files if (f.path.parent.parent / "en").is_dir()}
+    key = _translations_key(project, files, catalogs)
+    cached = lintcache.load_diagnostics(key)
+    if cached is not None:  # nothing on either side changed since the last lint
+        report.diagnostics.extend(cached)
+        return
+    found = Report()
+    _check_translations(project, found, files, catalogs)
+    lintcache.store_diagnostics(key, found.diagnostics)
+    report.diagnostics.extend(found.diagnostics)
+
+
+_KEY_FILES, _KEY_FILE_BYTES = 2_000, 4_000_000  # what the translation cache's key may read (the book file cap)
+
+
+def _translations_key(project: Project, files: list[SourceFile], catalogs: set[Path]) -> tuple[Path, str] | None:
+    """What the translation check reads: the files linted (overlays, and the book they translate), the
+    English catalogs beside the catalog overlays, and the English content and definitions of each
+    overlay's root (its YAML files but its locale/ folders)."""
+    from clank_story.authoring import translations as t
+
+    if not files or lintcache.cache_dir() is None:
+        return None
+    inputs: dict[str, bytes] = {f.shown: project.texts.get(f.shown, "").encode("utf-8", "surrogatepass")
+                                for f in project.files}
+    extra: set[Path] = set()
+    for root in catalogs:
+        extra.update((root / "en").glob("*.yaml"))
+    for f in files:
+        if f.path.parent.parent not in catalogs:
+            base = t.overlay_root(f.path)
+            extra.update(p for p in base.rglob("*.yaml") if "locale" not in p.relative_to(base).parts)
+    if len(extra) > _KEY_FILES:
+        return None  # a tree this big is checked afresh rather than read twice
+    try:
+        for path in extra:
+            if path.stat().st_size > _KEY_FILE_BYTES:
+                return None
+            inputs.setdefault(str(path.resolve()), path.read_bytes())
+    except OSError:
+        return None
+    return lintcache.translations_key(list(inputs.items()))
+
+
+def _check_translations(project: Project, report: Report, files: list[SourceFile], catalogs: set[Path]) -> None:
+    from clank_story.authoring import translations as t
+
     for root in catalogs:
         t.check_catalogs(report, root)
     books: set[Path] = set()

@@ -20,7 +20,7 @@ from typing import Any
 
 from clank_story.authoring import templates as t
 from clank_story.content import cachefile
-from clank_story.content.diagnostics import Said
+from clank_story.content.diagnostics import Diagnostic, Said
 
 FORMAT = 1
 _KINDS = {t.ATTR: (str, Said), t.FLAG: (str,), t.COUNTER: (str,), t.ANY_FLAG: (str,), t.ANY_COUNTER: (str,),
@@ -128,3 +128,44 @@ def store(k: tuple[Path, str] | None, analysis: dict[str, Any]) -> None:
     """Keep an analysis for next time (a cache that cannot be written only costs time)."""
     if k is not None:
         cachefile.write(k[0], k[1], to_plain(analysis), plain=True)
+
+
+# -- the translation checks ---------------------------------------------------------------------------
+def translations_key(inputs: list[tuple[str, bytes]]) -> tuple[Path, str] | None:
+    """One key for the whole translation check (LN070-LN076): every overlay and every English file it
+    is compared with, by shown path and content, so any edit on either side is a miss."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    digest = hashlib.sha256()
+    for shown, data in sorted(inputs):
+        digest.update(shown.encode("utf-8", "surrogatepass") + b"\0" + hashlib.sha256(data).digest())
+    ident = f"{_stamp()}|translations|{digest.hexdigest()}"
+    return folder / (hashlib.sha256(ident.encode()).hexdigest()[:40] + ".json"), ident
+
+
+def load_diagnostics(k: tuple[Path, str] | None) -> list[Diagnostic] | None:
+    """The translation check's diagnostics for this key, if there are some to trust."""
+    if k is None:
+        return None
+    found, data = cachefile.load(k[0], k[1], plain=True)
+    if not found or not isinstance(data, list):
+        return None
+    out = []
+    try:
+        for path, line, col, code, message, severity, sentence in data:
+            if not (type(path) is str and type(line) is int and type(col) is int and type(code) is str
+                    and type(message) is str and severity in ("error", "warning")):
+                return None
+            out.append(Diagnostic(path, line, col, code, message, severity,
+                                  None if sentence is None else Said.from_plain(sentence)))
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+        return None
+    return out
+
+
+def store_diagnostics(k: tuple[Path, str] | None, diagnostics: list[Diagnostic]) -> None:
+    if k is not None:
+        rows = [[d.path, d.line, d.col, d.code, d.message, d.severity, None if d.said is None else d.said.plain()]
+                for d in diagnostics]
+        cachefile.write(k[0], k[1], rows, plain=True)

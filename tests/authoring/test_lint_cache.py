@@ -136,3 +136,25 @@ def test_the_key_covers_the_text_the_path_and_the_program(cache):
 def test_no_cache_when_caching_is_off(monkeypatch):
     monkeypatch.setenv("CLANK_STORY_CACHE", "off")
     assert lintcache.key("book/a.yaml", "") is None
+
+
+def test_the_translation_check_is_kept_and_redone_when_either_side_changes(cache, tmp_path, monkeypatch):
+    """LN070-LN076 compare overlays with their English; an unchanged pair is not parsed again, and an
+    edit of the English (not only of the overlay) is seen at once."""
+    root = write(tmp_path / "locale", {"en/test.yaml": 'test:\n  hello: "Hello, {name}."\n',
+                                         "ja/test.yaml": 'test:\n  hello: "こんにちは、{name}。"\n'})
+    assert [d.code for d in lint([root]).diagnostics] == []
+    from clank_story.authoring import translations
+
+    def no_parse(*args, **kwargs):
+        raise AssertionError("an unchanged translation was checked again")
+
+    with monkeypatch.context() as m:
+        m.setattr(translations, "check_catalogs", no_parse)
+        assert [d.code for d in lint([root]).diagnostics] == []  # served from the cache
+    write(root, {"en/test.yaml": 'test:\n  hello: "Hello, {who}."\n'})  # the English changes alone
+    found = lint([root]).diagnostics
+    assert [d.code for d in found] == ["LN072"]
+    with speaking("ja"):
+        again = lint([root]).diagnostics  # from the cache now, told in Japanese
+    assert [d.code for d in again] == ["LN072"] and again[0].said is not None
