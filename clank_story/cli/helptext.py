@@ -169,8 +169,11 @@ class Context(click.Context):
 
 
 # -- options and commands with their help by id ----------------------------------------------------
-class Option(click.Option):
-    """An option whose help is the catalog's `help_id`, in the language of the moment."""
+class HelpById:
+    """Help text looked up by `help_id` in the catalog each time it is read, so it is in the language
+    of the moment (click reads `help` when it formats, never at import)."""
+
+    _help: str | None
 
     def __init__(self, *args: Any, help_id: str | None = None, **kwargs: Any) -> None:
         self.help_id = help_id
@@ -187,6 +190,10 @@ class Option(click.Option):
     @help.setter
     def help(self, value: str | None) -> None:
         self._help = value
+
+
+class Option(HelpById, click.Option):
+    """An option whose help is the catalog's `help_id`, in the language of the moment."""
 
 
 def option(*decls: str, help_id: str, **kwargs: Any) -> Decorator:
@@ -212,27 +219,11 @@ def _first_sentence(text: str, limit: int) -> str:
     return out.rstrip() + "…"
 
 
-class Command(click.Command):
+class Command(HelpById, click.Command):
     """A command whose help is the catalog's `help_id`, and whose command line chooses the language
     before click reads it (so an eager `--help` or a usage error speaks it too)."""
 
     context_class = Context
-
-    def __init__(self, *args: Any, help_id: str | None = None, **kwargs: Any) -> None:
-        self.help_id = help_id
-        super().__init__(*args, **kwargs)
-
-    @property  # type: ignore[override]
-    def help(self) -> str | None:
-        if self.help_id is None:
-            return self._help
-        from clank_story.words import say
-
-        return say(self.help_id)
-
-    @help.setter
-    def help(self, value: str | None) -> None:
-        self._help = value
 
     def get_short_help_str(self, limit: int = 45) -> str:
         if self.short_help or not self.help or not _wide(self.help):
