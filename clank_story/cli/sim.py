@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -41,15 +42,7 @@ def sim(games: int, players: str, board: str, seed: int, jobs: int, solo: bool, 
     except SimError as e:
         click.echo(f"sim: {e}", err=True)
         sys.exit(2)
-    if sys.stderr.isatty():
-        with click.progressbar(length=games, file=sys.stderr, label=say("cli.sim.progress.games")) as bar:
-            report = simulate(spec, max(1, jobs), bar.update)
-    else:
-        report = simulate(spec, max(1, jobs))
-    if as_json:
-        click.echo(json.dumps(report, indent=2))
-    else:
-        click.echo("\n".join(table(report)))
+    _report(lambda tick: simulate(spec, max(1, jobs), tick), games, say("cli.sim.progress.games"), as_json, table)
 
 
 def _coverage(definition: str, campaigns: int, seed: int, jobs: int, as_json: bool, narration: bool) -> None:
@@ -62,15 +55,19 @@ def _coverage(definition: str, campaigns: int, seed: int, jobs: int, as_json: bo
     except CoverageError as e:
         click.echo(f"sim: {e}", err=True)
         sys.exit(2)
+    _report(lambda tick: coverage(spec, max(1, jobs), tick), campaigns, say("cli.sim.progress.campaigns"), as_json,
+            table)
+
+
+def _report(run: Callable[[Callable[[int], None] | None], dict[str, Any]], length: int, label: str, as_json: bool,
+            table: Callable[[dict[str, Any]], list[str]]) -> None:
+    """Run a batch (a progress bar on a terminal's stderr), then print its report as JSON or a table."""
     if sys.stderr.isatty():
-        with click.progressbar(length=campaigns, file=sys.stderr, label=say("cli.sim.progress.campaigns")) as bar:
-            report = coverage(spec, max(1, jobs), bar.update)
+        with click.progressbar(length=length, file=sys.stderr, label=label) as bar:
+            report = run(bar.update)
     else:
-        report = coverage(spec, max(1, jobs))
-    if as_json:
-        click.echo(json.dumps(report, indent=2))
-    else:
-        click.echo("\n".join(table(report)))
+        report = run(None)
+    click.echo(json.dumps(report, indent=2) if as_json else "\n".join(table(report)))
 
 
 def _pct(x: float) -> str:
