@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import homes
 import pytest
 from click.testing import CliRunner
 
@@ -44,13 +45,8 @@ def without_the_book(text: str) -> str:
 
 @pytest.fixture
 def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Saves and campaigns go to a temporary home, never the user's."""
-    home = tmp_path / "home"
-    home.mkdir()
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
-    monkeypatch.delenv("CLANK_STORY_CAMPAIGN", raising=False)
-    return home
+    """Saves, campaigns, caches and config go to a temporary home, never the user's."""
+    return homes.private_home(tmp_path, monkeypatch)
 
 
 def invoke(*args: str, stdin: str | None = None):

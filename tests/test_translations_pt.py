@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import homes
 import pytest
 import yaml
 from click.testing import CliRunner
@@ -134,12 +135,8 @@ def in_english_afterwards():
 
 @pytest.fixture
 def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "home"
-    home.mkdir()
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
-    monkeypatch.delenv("CLANK_STORY_CAMPAIGN", raising=False)
-    return home
+    """Saves, campaigns, caches and config go to a temporary home, never the user's."""
+    return homes.private_home(tmp_path, monkeypatch)
 
 
 def _all_bots(ruleset: str, board: str, seed: int) -> str:
