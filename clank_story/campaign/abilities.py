@@ -108,13 +108,18 @@ def references(spec: Mapping[str, Any]) -> list[tuple[str, str]]:
     return [(kind, args[key]) for key, kind in ABILITIES[name].args.items() if kind in ("space", "card", "item")]
 
 
+def _parsed(spec: Mapping[str, Any]) -> tuple[Any, Any]:
+    """The ability a spec names, with its arguments; ValueError saying what is wrong with the spec."""
+    parsed = parse_ability(spec)
+    if isinstance(parsed, str):
+        raise ValueError(parsed)
+    name, args = parsed
+    return ABILITIES[name], args
+
+
 def apply_abilities(rules: Ruleset, specs: Iterable[Mapping[str, Any]]) -> Ruleset:
     for spec in specs:
-        parsed = parse_ability(spec)
-        if isinstance(parsed, str):
-            raise ValueError(parsed)
-        name, args = parsed
-        ability = ABILITIES[name]
+        ability, args = _parsed(spec)
         if ability.ruleset is not None:
             rules = ability.ruleset(rules, args)
     return rules
@@ -139,10 +144,6 @@ def seat_changes(seats: Sequence[Mapping[str, Any]], specs: Iterable[Mapping[str
 
 
 def _apply_to_seat(seat: dict[str, Any], spec: Mapping[str, Any]) -> None:
-    parsed = parse_ability(spec)
-    if isinstance(parsed, str):
-        raise ValueError(parsed)
-    name, args = parsed
-    ability = ABILITIES[name]
+    ability, args = _parsed(spec)
     if ability.seat is not None:
         ability.seat(seat, args)
