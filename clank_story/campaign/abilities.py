@@ -108,7 +108,7 @@ def references(spec: Mapping[str, Any]) -> list[tuple[str, str]]:
     return [(kind, args[key]) for key, kind in ABILITIES[name].args.items() if kind in ("space", "card", "item")]
 
 
-def _parsed(spec: Mapping[str, Any]) -> tuple[Any, Any]:
+def _parsed(spec: Mapping[str, Any]) -> tuple[Ability, Any]:
     """The ability a spec names, with its arguments; ValueError saying what is wrong with the spec."""
     parsed = parse_ability(spec)
     if isinstance(parsed, str):
