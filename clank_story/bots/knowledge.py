@@ -184,19 +184,19 @@ def _block_reads(ruleset: Ruleset, block: Any, depth: int, reads: set[str]) -> N
 
 def deck_average(game: Game, p: Player, w: Weights) -> float:
     """The average worth of one card this player owns (draws count as one plain card)."""
-    owned = Counter(p.owned())
-    if not owned:
+    items = owned_items(game, p)
+    if not items:
         return 1.0
     # Asked at every decision and a pure function of the weights, the cards owned (in the order they
     # are summed) and what card_play_value reads of the player (damage, artifact, tokens): remembered
     # under exactly those, it is the very float the sum would give again.
-    key = (game.ruleset, w, p.damage, bool(p.artifacts), tuple(p.tokens), tuple(owned.items()))
+    key = (game.ruleset, w, p.damage, bool(p.artifacts), tuple(p.tokens), items)
     average = _AVERAGES.get(key)
     if average is None:
         total = 0.0
-        for card_id, n in owned.items():
+        for card_id, n in items:
             total += n * card_play_value(game, p, game.card(card_id), w, 1.0)
-        average = total / sum(owned.values())
+        average = total / sum(n for _, n in items)
         if len(_AVERAGES) >= 20_000:
             _AVERAGES.clear()
         _AVERAGES[key] = average
@@ -204,6 +204,28 @@ def deck_average(game: Game, p: Player, w: Weights) -> float:
 
 
 _AVERAGES: dict[tuple[Any, ...], float] = {}
+
+
+def owned_cards(p: Player) -> tuple[str, ...]:
+    """p.owned() as a tuple: hand, deck, discard, in play (the order the sums below add them in)."""
+    return (*p.hand, *p.deck, *p.discard, *p.in_play)
+
+
+def owned_items(game: Game, p: Player) -> tuple[tuple[str, int], ...]:
+    """Counter(p.owned()).items(): each card owned and how many, in the order first met. Between two
+    decisions a deck rarely changes, so it is remembered under the exact sequence owned."""
+    owned = owned_cards(p)
+    key = (game.ruleset, owned)
+    items = _ITEMS.get(key)
+    if items is None:
+        items = tuple(Counter(owned).items())
+        if len(_ITEMS) >= 20_000:
+            _ITEMS.clear()
+        _ITEMS[key] = items
+    return items
+
+
+_ITEMS: dict[tuple[Any, ...], tuple[tuple[str, int], ...]] = {}
 
 
 def owned_count(p: Player) -> int:
@@ -224,11 +246,22 @@ def _pool_of(block: Any, key: str) -> float:
 
 def per_hand(game: Game, p: Player, key: str) -> float:
     """Expected Boots (or another pool) from a five-card hand of this player's cards."""
-    owned = p.owned()
+    owned = owned_cards(p)
     if not owned:
         return 0.0
-    table = _per_card(game.ruleset, key)
-    return 5 * sum(table[c] for c in owned) / len(owned)
+    # Asked for every player at most decisions; a pure function of the cards in the order owned.
+    memo = (game.ruleset, key, owned)
+    value = _PER_HAND.get(memo)
+    if value is None:
+        table = _per_card(game.ruleset, key)
+        value = 5 * sum(table[c] for c in owned) / len(owned)
+        if len(_PER_HAND) >= 20_000:
+            _PER_HAND.clear()
+        _PER_HAND[memo] = value
+    return value
+
+
+_PER_HAND: dict[tuple[Any, ...], float] = {}
 
 
 def _per_card(ruleset: Ruleset, key: str) -> dict[str, float]:
@@ -274,27 +307,52 @@ def dragon_share(game: Game) -> float:
 
 def attack_chance(game: Game) -> float:
     """How likely a player's turn ends with a dragon attack."""
-    return 1.0 - (1.0 - dragon_share(game)) ** REFILLS_PER_TURN
+    ruleset = game.ruleset
+    entry = _CACHE.get((id(ruleset), "attack"))
+    if entry is None or entry[0] is not ruleset:
+        entry = (ruleset, 1.0 - (1.0 - dragon_share(game)) ** REFILLS_PER_TURN)
+        _CACHE[(id(ruleset), "attack")] = entry
+    return entry[1]  # type: ignore[return-value]
 
 
-def my_share(game: Game, p: Player, extra_clank: float = 0.0, area: bool = True) -> float:
+@dataclass(frozen=True, slots=True)
+class Threat:
+    """What the dragon's sums read of the table besides the player asked about, taken once per
+    decision (a bot asks about itself and each rival, and nothing moves while it thinks)."""
+
+    bag: int  # cubes in the bag
+    area: int  # cubes in the Clank area
+    playing: int  # players still in the game
+    cubes: int  # cubes an attack draws (rage track and Danger cards)
+    attack: float  # attack_chance
+
+    @classmethod
+    def of(cls, game: Game) -> Threat:
+        return cls(sum(game.bag.values()), sum(game.clank_area.values()),
+                   sum(1 for q in game.players if not q.out), row_cubes(game), attack_chance(game))
+
+
+def my_share(game: Game, p: Player, extra_clank: float = 0.0, area: bool = True, t: Threat | None = None) -> float:
     """The share of cubes the dragon would draw that are mine, once the area goes into the bag."""
     mine = game.bag.get(p.name, 0) + extra_clank
-    total = sum(game.bag.values()) + extra_clank
+    total = (sum(game.bag.values()) if t is None else t.bag) + extra_clank
     if area:
         mine += game.clank_area.get(p.name, 0)
-        total += sum(game.clank_area.values())
+        total += sum(game.clank_area.values()) if t is None else t.area
     return mine / total if total > 0 else 0.0
 
 
-def damage_per_round(game: Game, p: Player, clank_per_turn: float = 0.0, area: bool = True) -> float:
+def damage_per_round(game: Game, p: Player, clank_per_turn: float = 0.0, area: bool = True,
+                     t: Threat | None = None) -> float:
     """Expected dragon damage to `p` over one round of turns, from the cubes in the bag and the area,
     the rage track, the Danger cards, the countdown and players who are already out."""
-    share = my_share(game, p, clank_per_turn, area)
-    playing = sum(1 for q in game.players if not q.out)
+    if t is None:
+        t = Threat.of(game)
+    share = my_share(game, p, clank_per_turn, area, t)
+    playing = t.playing
     out = len(game.players) - playing
-    cubes = row_cubes(game)
-    expected = playing * attack_chance(game) * cubes * share
+    cubes = t.cubes
+    expected = playing * t.attack * cubes * share
     if game.legacy:
         expected += out * (6 if len(game.players) == 2 else 4) * share
     elif game.countdown is not None:

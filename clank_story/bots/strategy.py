@@ -94,6 +94,7 @@ class StrategyBot(Bot):
         self.level = LEVELS[level]
         self._noise: tuple[tuple[int, int], dict[str, float]] = ((0, -1), {})
         self._first_out: tuple[tuple, float | None] = ((), None)  # a memo of a pure function of the state
+        self._carry = Carry(self.profile)
 
     # -- the one entry point ---------------------------------------------------------------------
     def choose(self, game: Game) -> Command:
@@ -118,54 +119,84 @@ class StrategyBot(Bot):
         return End()
 
     # -- reading the table -----------------------------------------------------------------------
-    def weights(self, game: Game, p: Player) -> kn.Weights:
-        pr = self.profile
-        share = kn.my_share(game, p)
-        return kn.Weights(clank=pr.clank * (1.0 + 2.0 * share), points=pr.points)
+    def carry(self) -> Carry:
+        """What this bot carries from one decision to the next (begun afresh if its profile is changed)."""
+        carry = self._carry
+        if carry.profile is not self.profile:
+            carry = self._carry = Carry(self.profile)
+        return carry
+
+    def weights(self, game: Game, p: Player, t: kn.Threat | None = None) -> kn.Weights:
+        share = kn.my_share(game, p, t=t)
+        carry = self.carry()
+        w = carry.weights.get(share)
+        if w is None:
+            pr = self.profile
+            w = kn.Weights(clank=pr.clank * (1.0 + 2.0 * share), points=pr.points)
+            carry.remember(carry.weights, share, w)
+        return w
 
     def traveller(self, game: Game, p: Player) -> Traveller:
-        kinds = frozenset(k for k in (LOCK_KEY, BOAT) if holds_kind(game, p, k))
-        coach = game.legacy and any(s.coach is not None for s in game.board.spaces.values())
-        return Traveller(kinds=kinds, monster=self.profile.monster,
-                         exhaust=1.0, coach=0.5 if coach else None, gold=min(p.gold, 12) if coach else 0)
+        carry = self.carry()
+        key = (game.ruleset, tuple(p.tokens), p.gold)
+        who = carry.travellers.get(key)
+        if who is None:
+            kinds = frozenset(k for k in (LOCK_KEY, BOAT) if holds_kind(game, p, k))
+            coach = game.legacy and _has_coaches(game.board)
+            who = Traveller(kinds=kinds, monster=self.profile.monster,
+                            exhaust=1.0, coach=0.5 if coach else None, gold=min(p.gold, 12) if coach else 0)
+            carry.remember(carry.travellers, key, who)
+        return who
 
     def read(self, game: Game, p: Player) -> Reading:
-        w = self.weights(game, p)
+        carry = self.carry()
+        turn = (game.turn_number, game.active)
+        if carry.turn != turn:  # the picks of a turn used its misjudgements (jitter)
+            carry.turn, carry.picks = turn, {}
+        t = kn.Threat.of(game)
+        w = self.weights(game, p, t)
         avg = kn.deck_average(game, p, w)
         who = self.traveller(game, p)
         boots = max(1.0, kn.per_hand(game, p, "boots"))
-        horizon = kn.rounds_left(game, self.first_out(game, p))
-        goal, plan_turns = self.pick_goal(game, p, who, boots, horizon)
+        horizon = kn.rounds_left(game, self.first_out(game, p, t))
+        goal, plan_turns = self.pick_goal(game, p, who, boots, horizon, t)
         turns_left = min(horizon, plan_turns + 1.0)
         if p.status == ESCAPED:
             turns_left = 0.0
         far = plan_turns > 3
-        w = replace(w, boots=(2.0 if far else 1.6) if goal else 0.3, swords=0.6 if goal else 0.4)
-        return Reading(game, p, w, avg, who, goal, turns_left)
+        road = ((2.0 if far else 1.6) if goal else 0.3, 0.6 if goal else 0.4)
+        key = (w, *road)
+        walking = carry.road_weights.get(key)
+        if walking is None:
+            walking = replace(w, boots=road[0], swords=road[1])
+            carry.remember(carry.road_weights, key, walking)
+        return Reading(game, p, walking, avg, who, goal, turns_left)
 
-    def first_out(self, game: Game, p: Player) -> float | None:
+    def first_out(self, game: Game, p: Player, t: kn.Threat | None = None) -> float | None:
         """When the first rival is likely to escape (in rounds), judged from where they stand, whether
         they carry an artifact and the Boots their cards give (all of it on the table)."""
         key = (id(game), p.name, game.rage, tuple(game.row), tuple(game.artifacts), tuple(game.bag.items()),
                tuple((q.space, q.status, len(q.artifacts), q.damage, q.gold, kn.owned_count(q))
                      for q in game.players if q is not p))
         if self._first_out[0] != key:
-            self._first_out = (key, self._rivals_eta(game, p))
+            self._first_out = (key, self._rivals_eta(game, p, t))
         return self._first_out[1]
 
-    def _rivals_eta(self, game: Game, p: Player) -> float | None:
+    def _rivals_eta(self, game: Game, p: Player, t: kn.Threat | None = None) -> float | None:
         board = game.board
+        if t is None:
+            t = kn.Threat.of(game)
         best: float | None = None
         for q in game.players:
             if q is p or q.out:
                 continue
             who = self.traveller(game, q)
             if who.coach is not None:  # rivals pick up Gold on the way; assume a coach fare or two
-                who = replace(who, gold=who.gold + 4)
+                who = _with_fare(who)
             boots = max(1.0, kn.per_hand(game, q, "boots"))
             road = _road_out(board, who, q.space, bool(q.artifacts), tuple(game.artifacts))
             eta = kn.turns_to_walk(road, boots, kn.owned_count(q)) if road < INF else INF
-            hurt = kn.damage_per_round(game, q, 0.5, area=False)
+            hurt = kn.damage_per_round(game, q, 0.5, area=False, t=t)
             if hurt > 0:  # a rival knocked out by the dragon starts the end just the same
                 eta = min(eta, 1.0 + (q.health_left - 0.5) / hurt)
             if eta < INF:
@@ -173,18 +204,18 @@ class StrategyBot(Bot):
         return best
 
     def pick_goal(self, game: Game, p: Player, who: Traveller, boots: float,
-                  horizon: float) -> tuple[str | None, float]:
+                  horizon: float, t: kn.Threat | None = None) -> tuple[str | None, float]:
         """Where to walk: a story errand worth its detour (story-minded bots), else home with an
         artifact, else the artifact that is the best bet."""
-        goal, turns = self.pick_treasure(game, p, who, boots, horizon)
+        goal, turns = self.pick_treasure(game, p, who, boots, horizon, t)
         if self.profile.taste.errand > 0 and p.status != ESCAPED:
-            errand = self.pick_errand(game, p, who, boots, horizon, goal)
+            errand = self.pick_errand(game, p, who, boots, horizon, goal, t)
             if errand is not None:
                 return errand
         return goal, turns
 
     def pick_errand(self, game: Game, p: Player, who: Traveller, boots: float, horizon: float,
-                    goal: str | None) -> tuple[str, float] | None:
+                    goal: str | None, t: kn.Threat | None = None) -> tuple[str, float] | None:
         """The waypoint or contract space best worth a detour on the way to `goal` (or home), if the
         detour leaves time to get out and the road does not look deadly."""
         board, taste = game.board, self.profile.taste
@@ -193,7 +224,7 @@ class StrategyBot(Bot):
         to_after = costs_to(board, after, who)
         home = costs_to(board, board.start, who)
         straight = kn.turns_to_walk(to_after.get(p.space, INF), boots, n) if to_after.get(p.space, INF) < INF else 0.0
-        danger = kn.damage_per_round(game, p, 0.3) * self.profile.risk
+        danger = kn.damage_per_round(game, p, 0.3, t=t) * self.profile.risk
         best: tuple[float, str, float] | None = None
         for space, weight in sorted(errands(game).items()):
             if space == p.space:
@@ -217,7 +248,7 @@ class StrategyBot(Bot):
         return (best[1], best[2]) if best else None
 
     def pick_treasure(self, game: Game, p: Player, who: Traveller, boots: float,
-                      horizon: float) -> tuple[str | None, float]:
+                      horizon: float, t: kn.Threat | None = None) -> tuple[str | None, float]:
         """Home with an artifact; otherwise the artifact that is the best bet."""
         board = game.board
         if p.status == ESCAPED:
@@ -226,9 +257,22 @@ class StrategyBot(Bot):
         if p.artifacts and not self.second_artifact(game, p):
             return board.start, kn.turns_to_walk(home.get(p.space, INF), boots, kn.owned_count(p))
         pr = self.profile
-        danger = kn.damage_per_round(game, p, 0.3) * pr.risk
-        best: tuple[float, str, float] | None = None
+        danger = kn.damage_per_round(game, p, 0.3, t=t) * pr.risk
         owned = kn.owned_count(p)
+        artifacts = game.artifacts
+        # Within a turn (the misjudgements drawn once a turn), the pick is a pure function of these.
+        picks = self.carry().picks
+        key = (game.turn_number, game.active, board, who, p.space, bool(p.artifacts), p.health_left, boots, owned,
+               danger, horizon, tuple(artifacts.items()))
+        pick = picks.get(key)
+        if pick is None:
+            pick = picks[key] = self._best_treasure(game, p, who, boots, horizon, danger, owned, home)
+        return pick
+
+    def _best_treasure(self, game: Game, p: Player, who: Traveller, boots: float, horizon: float,
+                       danger: float, owned: int, home: dict[str, float]) -> tuple[str | None, float]:
+        board, pr = game.board, self.profile
+        best: tuple[float, str, float] | None = None
         artifacts = game.artifacts
         for space, d_in, d_out, deep in _artifact_roads(board, who, p.space, tuple(sorted(artifacts))):
             value = artifacts[space]
@@ -309,6 +353,8 @@ class StrategyBot(Bot):
 
     def fight(self, r: Reading) -> Command | None:
         game = r.game
+        if game.turn.swords <= 0:  # nothing to spare, whatever the road needs
+            return None
         spare = game.turn.swords - self._swords_for_road(r)
         if spare <= 0:
             return None
@@ -490,6 +536,36 @@ class StrategyBot(Bot):
         if s.gold:
             lure += 0.3 * s.gold
         return lure
+
+
+class Carry:
+    """What a bot carries from one decision to the next: each entry the answer of a pure function,
+    remembered under everything that function reads (so it is the value a fresh reading gives)."""
+
+    def __init__(self, profile: Profile) -> None:
+        self.profile = profile
+        self.turn: tuple[int, int] = (0, -1)
+        self.weights: dict[float, kn.Weights] = {}  # by the share of the dragon's cubes that are mine
+        self.road_weights: dict[tuple[kn.Weights, float, float], kn.Weights] = {}
+        self.travellers: dict[tuple[object, ...], Traveller] = {}
+        self.picks: dict[tuple[object, ...], tuple[str | None, float]] = {}  # this turn's only
+
+    @staticmethod
+    def remember(table: dict, key: object, value: object) -> None:
+        if len(table) >= 4096:
+            table.clear()
+        table[key] = value
+
+
+@functools.lru_cache(maxsize=64)
+def _has_coaches(board: Board) -> bool:
+    return any(s.coach is not None for s in board.spaces.values())
+
+
+@functools.lru_cache(maxsize=1024)
+def _with_fare(who: Traveller) -> Traveller:
+    """A rival's traveller with a coach fare or two more (they pick up Gold on the way)."""
+    return replace(who, gold=who.gold + 4)
 
 
 @functools.lru_cache(maxsize=4096)
