@@ -15,9 +15,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from clank_story.rules.dragon import row_cubes
+from clank_story.rules.dragon import rage_cubes, row_cubes
 from clank_story.rules.model import CardDef, Ruleset
-from clank_story.rules.state import Game, Player
+from clank_story.rules.state import PLAYING, Game, Player
 
 MINOR_SECRET, MAJOR_SECRET = 1.5, 3.5  # average worth of a face-down secret, in points
 REFILLS_PER_TURN = 1.6  # row cards replaced in a typical turn
@@ -328,8 +328,19 @@ class Threat:
 
     @classmethod
     def of(cls, game: Game) -> Threat:
+        dangers = _dangers(game.ruleset)  # row_cubes(game), without asking for every row card
+        cubes = rage_cubes(game) + (sum(1 for c in game.row if c in dangers) if dangers else 0)
         return cls(sum(game.bag.values()), sum(game.clank_area.values()),
-                   sum(1 for q in game.players if not q.out), row_cubes(game), attack_chance(game))
+                   sum(1 for q in game.players if q.status == PLAYING), cubes, attack_chance(game))
+
+
+def _dangers(ruleset: Ruleset) -> frozenset[str]:
+    """The ids of the Danger cards (cached per ruleset; content never changes)."""
+    entry = _CACHE.get((id(ruleset), "danger"))
+    if entry is None or entry[0] is not ruleset:
+        entry = (ruleset, frozenset(c.id for c in ruleset.cards.values() if c.danger))
+        _CACHE[(id(ruleset), "danger")] = entry
+    return entry[1]  # type: ignore[return-value]
 
 
 def my_share(game: Game, p: Player, extra_clank: float = 0.0, area: bool = True, t: Threat | None = None) -> float:

@@ -72,15 +72,23 @@ LEVELS = {"easy": Level(slip=0.12, noise=0.35), "normal": Level(slip=0.03, noise
 
 @dataclass
 class Reading:
-    """What the bot works out at the start of each decision."""
+    """What the bot works out at the start of each decision. The deck's average card is worked out
+    when a step first asks for it (fights and buys do, most steps never get there)."""
 
     game: Game
     p: Player
     w: kn.Weights
-    avg: float
     who: Traveller
     goal: str | None
     turns_left: float  # of this player's turns that still matter for buying
+    base: kn.Weights  # the weights before the road's: what the deck's average is judged by
+    known_avg: float | None = None
+
+    @property
+    def avg(self) -> float:
+        if self.known_avg is None:
+            self.known_avg = kn.deck_average(self.game, self.p, self.base)
+        return self.known_avg
 
 
 class StrategyBot(Bot):
@@ -155,7 +163,6 @@ class StrategyBot(Bot):
             carry.turn, carry.picks = turn, {}
         t = kn.Threat.of(game)
         w = self.weights(game, p, t)
-        avg = kn.deck_average(game, p, w)
         who = self.traveller(game, p)
         boots = max(1.0, kn.per_hand(game, p, "boots"))
         horizon = kn.rounds_left(game, self.first_out(game, p, t))
@@ -170,14 +177,15 @@ class StrategyBot(Bot):
         if walking is None:
             walking = replace(w, boots=road[0], swords=road[1])
             carry.remember(carry.road_weights, key, walking)
-        return Reading(game, p, walking, avg, who, goal, turns_left)
+        return Reading(game, p, walking, who, goal, turns_left, w)
 
     def first_out(self, game: Game, p: Player, t: kn.Threat | None = None) -> float | None:
         """When the first rival is likely to escape (in rounds), judged from where they stand, whether
         they carry an artifact and the Boots their cards give (all of it on the table)."""
         key = (id(game), p.name, game.rage, tuple(game.row), tuple(game.artifacts), tuple(game.bag.items()),
-               tuple((q.space, q.status, len(q.artifacts), q.damage, q.gold, kn.owned_count(q))
-                     for q in game.players if q is not p))
+               tuple([(q.space, q.status, len(q.artifacts), q.damage, q.gold,
+                       len(q.hand) + len(q.deck) + len(q.discard) + len(q.in_play))
+                      for q in game.players if q is not p]))
         if self._first_out[0] != key:
             self._first_out = (key, self._rivals_eta(game, p, t))
         return self._first_out[1]
@@ -274,13 +282,14 @@ class StrategyBot(Bot):
         board, pr = game.board, self.profile
         best: tuple[float, str, float] | None = None
         artifacts = game.artifacts
-        for space, d_in, d_out, deep in _artifact_roads(board, who, p.space, tuple(sorted(artifacts))):
+        health = p.health_left
+        survive_chance = kn.survive_chance
+        for space, turns, deep in _artifact_turns(board, who, p.space, tuple(sorted(artifacts)), boots, owned):
             value = artifacts[space]
-            turns = kn.turns_to_walk(d_in + d_out, boots, owned) + 0.5
             if pr.nearest:
                 score = -turns - (20.0 if deep and not pr.depths else 0.0)
             else:
-                survive = kn.survive_chance(danger * turns, p.health_left)
+                survive = survive_chance(danger * turns, health)
                 late = turns + pr.margin - horizon
                 in_time = 1.0 if late <= 0 else max(0.0, 1.0 - late / 2.0)
                 chance = survive * in_time
@@ -396,40 +405,60 @@ class StrategyBot(Bot):
         if skill <= 0:
             return None
         items: list[tuple[int, float, Command]] = []
+        cards = game.ruleset.cards
+        dilution = self._dilution(r)
         for card_id in dict.fromkeys(game.row):
-            card = game.card(card_id)
+            card = cards[card_id]
             if card.kind == "item":
+                if card.cost > skill:  # out of reach: only its misjudgement is drawn, as buy_value would
+                    self.jitter(game, card_id)
+                    continue
                 cmd: Command = Acquire(card_id)
-                value = self.buy_value(r, card_id)
+                value = self._buy_value(r, card_id, dilution)
             elif card.kind == "device":
+                if card.cost > skill:
+                    continue
                 cmd = Use(card_id)
                 value = self.use_value(r, card_id)
             else:
                 continue
-            if card.cost <= skill and value > 0 and _ok(game, cmd):
+            if value > 0 and _ok(game, cmd):
                 items.extend([(card.cost, value, cmd)] * game.row.count(card_id))
         for card_id, left in game.reserve.items():
-            card = game.card(card_id)
+            card = cards[card_id]
             if card.kind != "item" or left <= 0 or card.cost > skill:
                 continue
-            value = self.buy_value(r, card_id)
+            value = self._buy_value(r, card_id, dilution)
             if value > 0:
                 items.extend([(card.cost, value, Acquire(card_id))] * min(left, skill // max(1, card.cost)))
+        if not items:
+            return None
         pick = _knapsack(items, skill)
         return pick[0] if pick else None
 
     def buy_value(self, r: Reading, card_id: str) -> float:
         """Printed points, plus what the card adds to the hands still to come, minus dilution."""
-        game, p = r.game, r.p
-        card = game.card(card_id)
+        return self._buy_value(r, card_id, self._dilution(r))
+
+    @staticmethod
+    def _dilution(r: Reading) -> float:
+        """The weight of (play value - deck average) in buy_value: hands still to come after the next
+        reshuffle, times 5/(deck size with the card); the same for every card of one decision."""
+        p = r.p
         owned = kn.owned_count(p) + 1
         reshuffle = (len(p.deck) + 5) / 5.0
         hands = max(0.0, r.turns_left - reshuffle)
-        play = kn.card_play_value(game, p, card, r.w, r.avg)
-        value = card.points * r.w.points + hands * 5.0 / owned * (play - r.avg)
-        value += kn.block_value(game, p, card.block("acquire"), r.w, r.avg)
+        return hands * 5.0 / owned
+
+    def _buy_value(self, r: Reading, card_id: str, dilution: float) -> float:
+        game, p, w, avg = r.game, r.p, r.w, r.avg
+        card = game.ruleset.cards[card_id]
+        play = kn.card_play_value(game, p, card, w, avg)
+        value = card.points * w.points + dilution * (play - avg)
+        acquire = card.block("acquire")
+        value += kn.block_value(game, p, acquire, w, avg) if acquire else 0.0
         for m in card.block("score"):
-            value += 2.0 * r.w.points if "per" in m else m.get("points", 0) * r.w.points
+            value += 2.0 * w.points if "per" in m else m.get("points", 0) * w.points
         return (value + self.story_bonus(game, card_id)) * self.jitter(game, card_id)
 
     def story_bonus(self, game: Game, card_id: str) -> float:
@@ -592,6 +621,15 @@ def _artifact_roads(board: Board, who: Traveller, here: str,
             continue
         roads.append((space, d_in, d_out, board.spaces[space].depths))
     return tuple(roads)
+
+
+@functools.lru_cache(maxsize=8192)
+def _artifact_turns(board: Board, who: Traveller, here: str, spaces: tuple[str, ...], boots: float,
+                    owned: int) -> tuple[tuple[str, float, bool], ...]:
+    """(space, turns there and home plus half a turn to take it, in the depths) for each artifact road
+    of _artifact_roads (pure; the same few decks and spaces come back all game)."""
+    return tuple((space, kn.turns_to_walk(d_in + d_out, boots, owned) + 0.5, deep)
+                 for space, d_in, d_out, deep in _artifact_roads(board, who, here, spaces))
 
 
 def _passable(game: Game, p: Player, path) -> bool:
