@@ -83,6 +83,7 @@ class Reading:
     turns_left: float  # of this player's turns that still matter for buying
     base: kn.Weights  # the weights before the road's: what the deck's average is judged by
     known_avg: float | None = None
+    moves: dict[tuple[int, int], Command | None] = field(default_factory=dict)  # _best_move's answers
 
     @property
     def avg(self) -> float:
@@ -512,6 +513,12 @@ class StrategyBot(Bot):
     def _best_move(self, r: Reading, boots: int = 0, swords: int = 0) -> Command | None:
         """The step that brings the goal closest (walk, teleport or coach), with a small pull toward
         secrets and healing on the way; None when no step makes progress."""
+        key = (boots, swords)
+        if key not in r.moves:  # a pure function of the table the reading was made of
+            r.moves[key] = self._find_move(r, boots, swords)
+        return r.moves[key]
+
+    def _find_move(self, r: Reading, boots: int, swords: int) -> Command | None:
         game, p = r.game, r.p
         board, turn = game.board, game.turn
         if r.goal is None or p.status == ESCAPED or p.space == r.goal:
