@@ -37,6 +37,15 @@ class Weights:
     draw: float = 1.0  # times the average card's worth
     points: float = 1.0
 
+    def __hash__(self) -> int:
+        """The fields' hash, worked out once: weights are part of the key of every remembered value."""
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = hash((self.skill, self.boots, self.swords, self.gold, self.teleport, self.heal, self.clank,
+                          self.draw, self.points))
+            object.__setattr__(self, "_hash", found)
+        return found
+
 
 def _cond_chance(cond: Mapping[str, Any], p: Player, game: Game) -> float:
     """How often a card's `if:` holds when it is played, roughly."""
@@ -135,8 +144,22 @@ _READERS: dict[str, Callable[[Player, Weights, float], Any]] = {
     "damage": lambda p, w, avg: p.damage,
     "artifact": lambda p, w, avg: bool(p.artifacts),
     "tokens": lambda p, w, avg: tuple(p.tokens),
-    "owned": lambda p, w, avg: tuple(sorted(Counter(p.owned()).items())),
+    "owned": lambda p, w, avg: _multiset(owned_cards(p)),
 }
+
+
+def _multiset(owned: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """The cards owned and how many of each, in id order (what a `played:` condition's chance reads)."""
+    found = _MULTISETS.get(owned)
+    if found is None:
+        found = tuple(sorted(_counted(owned)))
+        if len(_MULTISETS) >= 20_000:
+            _MULTISETS.clear()
+        _MULTISETS[owned] = found
+    return found
+
+
+_MULTISETS: dict[tuple[str, ...], tuple[tuple[str, int], ...]] = {}
 _COND_READS = {"artifact": "artifact", "has": "tokens", "played": "owned"}
 _EFFECT_READS = {"heal": ("heal", "damage"), "clank": ("clank",), "draw": ("draw", "avg"),
                  **{k: (k,) for k in ("skill", "boots", "swords", "gold", "teleport", "points")}}
@@ -214,18 +237,20 @@ def owned_cards(p: Player) -> tuple[str, ...]:
 def owned_items(game: Game, p: Player) -> tuple[tuple[str, int], ...]:
     """Counter(p.owned()).items(): each card owned and how many, in the order first met. Between two
     decisions a deck rarely changes, so it is remembered under the exact sequence owned."""
-    owned = owned_cards(p)
-    key = (game.ruleset, owned)
-    items = _ITEMS.get(key)
+    return _counted(owned_cards(p))
+
+
+def _counted(owned: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    items = _ITEMS.get(owned)
     if items is None:
         items = tuple(Counter(owned).items())
         if len(_ITEMS) >= 20_000:
             _ITEMS.clear()
-        _ITEMS[key] = items
+        _ITEMS[owned] = items
     return items
 
 
-_ITEMS: dict[tuple[Any, ...], tuple[tuple[str, int], ...]] = {}
+_ITEMS: dict[tuple[str, ...], tuple[tuple[str, int], ...]] = {}
 
 
 def owned_count(p: Player) -> int:

@@ -23,6 +23,14 @@ class Traveller:
     coach: float | None = None  # Boots-equivalent of one Gold of coach fare; None: no coaches
     gold: int = 0  # coaches whose fare is more than this are out of reach
 
+    def __hash__(self) -> int:
+        """The fields' hash, worked out once: a traveller is part of the key of every remembered road."""
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = hash((self.kinds, self.monster, self.exhaust, self.coach, self.gold))
+            object.__setattr__(self, "_hash", found)
+        return found
+
 
 @functools.lru_cache(maxsize=512)
 def costs_to(board: Board, target: str, who: Traveller) -> dict[str, float]:

@@ -136,14 +136,8 @@ class StrategyBot(Bot):
         return carry
 
     def weights(self, game: Game, p: Player, t: kn.Threat | None = None) -> kn.Weights:
-        share = kn.my_share(game, p, t=t)
-        carry = self.carry()
-        w = carry.weights.get(share)
-        if w is None:
-            pr = self.profile
-            w = kn.Weights(clank=pr.clank * (1.0 + 2.0 * share), points=pr.points)
-            carry.remember(carry.weights, share, w)
-        return w
+        pr = self.profile
+        return _weights(pr.clank, pr.points, kn.my_share(game, p, t=t))
 
     def traveller(self, game: Game, p: Player) -> Traveller:
         carry = self.carry()
@@ -152,8 +146,7 @@ class StrategyBot(Bot):
         if who is None:
             kinds = frozenset(k for k in (LOCK_KEY, BOAT) if holds_kind(game, p, k))
             coach = game.legacy and _has_coaches(game.board)
-            who = Traveller(kinds=kinds, monster=self.profile.monster,
-                            exhaust=1.0, coach=0.5 if coach else None, gold=min(p.gold, 12) if coach else 0)
+            who = _traveller(kinds, self.profile.monster, 0.5 if coach else None, min(p.gold, 12) if coach else 0)
             carry.remember(carry.travellers, key, who)
         return who
 
@@ -172,12 +165,7 @@ class StrategyBot(Bot):
         if p.status == ESCAPED:
             turns_left = 0.0
         far = plan_turns > 3
-        road = ((2.0 if far else 1.6) if goal else 0.3, 0.6 if goal else 0.4)
-        key = (w, *road)
-        walking = carry.road_weights.get(key)
-        if walking is None:
-            walking = replace(w, boots=road[0], swords=road[1])
-            carry.remember(carry.road_weights, key, walking)
+        walking = _road_weights(w, (2.0 if far else 1.6) if goal else 0.3, 0.6 if goal else 0.4)
         return Reading(game, p, walking, who, goal, turns_left, w)
 
     def first_out(self, game: Game, p: Player, t: kn.Threat | None = None) -> float | None:
@@ -581,8 +569,6 @@ class Carry:
     def __init__(self, profile: Profile) -> None:
         self.profile = profile
         self.turn: tuple[int, int] = (0, -1)
-        self.weights: dict[float, kn.Weights] = {}  # by the share of the dragon's cubes that are mine
-        self.road_weights: dict[tuple[kn.Weights, float, float], kn.Weights] = {}
         self.travellers: dict[tuple[object, ...], Traveller] = {}
         self.picks: dict[tuple[object, ...], tuple[str | None, float]] = {}  # this turn's only
 
@@ -591,6 +577,24 @@ class Carry:
         if len(table) >= 4096:
             table.clear()
         table[key] = value
+
+
+# Weights and travellers are made once for each set of numbers, for every bot of the process: the values
+# remembered under them (card values, roads) are then found by identity, without comparing fields.
+@functools.lru_cache(maxsize=4096)
+def _weights(clank: float, points: float, share: float) -> kn.Weights:
+    """A bot's weights when `share` of the dragon's cubes are its own."""
+    return kn.Weights(clank=clank * (1.0 + 2.0 * share), points=points)
+
+
+@functools.lru_cache(maxsize=4096)
+def _road_weights(w: kn.Weights, boots: float, swords: float) -> kn.Weights:
+    return replace(w, boots=boots, swords=swords)
+
+
+@functools.lru_cache(maxsize=4096)
+def _traveller(kinds: frozenset[str], monster: float, coach: float | None, gold: int) -> Traveller:
+    return Traveller(kinds=kinds, monster=monster, exhaust=1.0, coach=coach, gold=gold)
 
 
 @functools.lru_cache(maxsize=64)
