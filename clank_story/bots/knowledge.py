@@ -409,10 +409,10 @@ def _after_first_out(game: Game, out: int, rounds_until: float = 0.0) -> float:
     return max(1.0, bag / max(1.0, per_round))
 
 
-def rounds_left(game: Game, first_out: float | None = None) -> float:
+def rounds_left(game: Game, first_out: float | None = None, t: Threat | None = None) -> float:
     """A rough horizon: how many more of my turns the game is likely to last. `first_out` is the
     estimate of when the first rival goes out (escapes), if nobody has yet."""
-    out = sum(1 for q in game.players if q.out)
+    out = sum(1 for q in game.players if q.out) if t is None else len(game.players) - t.playing
     if out:
         return max(0.0, _after_first_out(game, out))
     solo = game.notes.get("solo")

@@ -33,7 +33,7 @@ from clank_story.rules.commands import (
 )
 from clank_story.rules.legal import legal_commands
 from clank_story.rules.model import BOAT, LOCK_KEY, Board
-from clank_story.rules.state import ESCAPED, Game, Player
+from clank_story.rules.state import ESCAPED, PLAYING, Game, Player
 from clank_story.rules.tokens import artifact_limit, holds_kind
 
 ESCAPE_POINTS = 20
@@ -159,7 +159,7 @@ class StrategyBot(Bot):
         w = self.weights(game, p, t)
         who = self.traveller(game, p)
         boots = max(1.0, kn.per_hand(game, p, "boots"))
-        horizon = kn.rounds_left(game, self.first_out(game, p, t))
+        horizon = kn.rounds_left(game, self.first_out(game, p, t), t)
         goal, plan_turns = self.pick_goal(game, p, who, boots, horizon, t)
         turns_left = min(horizon, plan_turns + 1.0)
         if p.status == ESCAPED:
@@ -183,15 +183,16 @@ class StrategyBot(Bot):
         board = game.board
         if t is None:
             t = kn.Threat.of(game)
+        artifacts = tuple(game.artifacts)
         best: float | None = None
         for q in game.players:
-            if q is p or q.out:
+            if q is p or q.status != PLAYING:
                 continue
             who = self.traveller(game, q)
             if who.coach is not None:  # rivals pick up Gold on the way; assume a coach fare or two
                 who = _with_fare(who)
             boots = max(1.0, kn.per_hand(game, q, "boots"))
-            road = _road_out(board, who, q.space, bool(q.artifacts), tuple(game.artifacts))
+            road = _road_out(board, who, q.space, bool(q.artifacts), artifacts)
             eta = kn.turns_to_walk(road, boots, kn.owned_count(q)) if road < INF else INF
             hurt = kn.damage_per_round(game, q, 0.5, area=False, t=t)
             if hurt > 0:  # a rival knocked out by the dragon starts the end just the same
@@ -270,23 +271,26 @@ class StrategyBot(Bot):
                        danger: float, owned: int, home: dict[str, float]) -> tuple[str | None, float]:
         board, pr = game.board, self.profile
         best: tuple[float, str, float] | None = None
-        artifacts = game.artifacts
         health = p.health_left
         survive_chance = kn.survive_chance
-        for space, turns, deep in _artifact_turns(board, who, p.space, tuple(sorted(artifacts)), boots, owned):
-            value = artifacts[space]
-            if pr.nearest:
-                score = -turns - (20.0 if deep and not pr.depths else 0.0)
+        nearest, depths, margin, greed = pr.nearest, pr.depths, pr.margin, pr.greed
+        jitters = self._jitters(game)
+        for space, turns, deep, value in _artifact_turns(board, who, p.space, tuple(sorted(game.artifacts.items())),
+                                                         boots, owned):
+            if nearest:
+                score = -turns - (20.0 if deep and not depths else 0.0)
             else:
                 survive = survive_chance(danger * turns, health)
-                late = turns + pr.margin - horizon
+                late = turns + margin - horizon
                 in_time = 1.0 if late <= 0 else max(0.0, 1.0 - late / 2.0)
                 chance = survive * in_time
                 fallback = 0.0 if deep else 0.6 * value
-                score = chance * (value * pr.greed + ESCAPE_POINTS) + (1 - chance) * fallback - 0.4 * turns
-                if deep and not pr.depths:
+                score = chance * (value * greed + ESCAPE_POINTS) + (1 - chance) * fallback - 0.4 * turns
+                if deep and not depths:
                     score -= 15.0
-            score *= self.jitter(game, space)
+            if jitters is not None:  # (without misjudgements the factor is 1.0, and x * 1.0 is x)
+                factor = jitters.get(space)
+                score *= factor if factor is not None else self.jitter(game, space)
             if best is None or score > best[0]:
                 best = (score, space, turns)
         if best is None:
@@ -298,6 +302,15 @@ class StrategyBot(Bot):
     def second_artifact(self, game: Game, p: Player) -> bool:
         return (self.profile.backpack and len(p.artifacts) < artifact_limit(game, p)
                 and not any(q.out for q in game.players) and p.health_left > 5)
+
+    def _jitters(self, game: Game) -> dict[str, float] | None:
+        """This turn's misjudgements drawn so far (None for a level without any), as jitter keeps them."""
+        if not self.level.noise:
+            return None
+        turn = (game.turn_number, game.active)
+        if self._noise[0] != turn:
+            self._noise = (turn, {})
+        return self._noise[1]
 
     def jitter(self, game: Game, key: str) -> float:
         """A misjudgement factor for one artifact or card, drawn from the game's RNG once per turn so
@@ -514,27 +527,27 @@ class StrategyBot(Bot):
         dist = costs_to(board, r.goal, r.who)
         here = dist.get(p.space, INF)
         have_boots, have_swords = turn.boots + boots, turn.swords + swords
-        best: tuple[float, Command] | None = None
-
-        def offer(score: float, command: Command) -> None:
-            nonlocal best
-            if best is None or score < best[0]:
-                best = (score, command)
-
+        # the first of the lowest scores wins: (score, kind of step, where to)
+        best: tuple[float, type[Move] | type[Teleport] | type[Coach], str] | None = None
         if not turn.exhausted:
+            start, carrying = board.start, bool(p.artifacts)
             for dest, path in board.exits(p.space):
                 if dest not in dist or path.boots > have_boots or not _passable(game, p, path):
                     continue
-                if dest == board.start and not p.artifacts:
+                if dest == start and not carrying:
                     continue
                 hurt = path.monsters - min(have_swords, path.monsters)
                 if hurt and p.health_left - hurt < self.profile.safety + (1 if hurt > 1 else 0):
                     continue
-                offer(dist[dest] + hurt * 0.5 - self._lure(game, p, dest), Move(dest))
+                score = dist[dest] + hurt * 0.5 - self._lure(game, p, dest)
+                if best is None or score < best[0]:
+                    best = (score, Move, dest)
         if turn.teleports and not boots:
             for dest in board.adjacent(p.space):
                 if dest in dist and (dest != board.start or p.artifacts):
-                    offer(dist[dest] + 0.3 - self._lure(game, p, dest), Teleport(dest))
+                    score = dist[dest] + 0.3 - self._lure(game, p, dest)
+                    if best is None or score < best[0]:
+                        best = (score, Teleport, dest)
         here_stop = board.spaces[p.space].coach
         if game.legacy and here_stop is not None and have_boots >= 1 and not boots:
             for stop in board.spaces.values():
@@ -542,9 +555,11 @@ class StrategyBot(Bot):
                     continue
                 fare = here_stop + stop.coach
                 if fare <= p.gold and (stop.id != board.start or p.artifacts):
-                    offer(dist[stop.id] + 0.5 * fare, Coach(stop.id))
+                    score = dist[stop.id] + 0.5 * fare
+                    if best is None or score < best[0]:
+                        best = (score, Coach, stop.id)
         if best is not None and best[0] < here - 1e-9:
-            return best[1]
+            return best[1](best[2])
         return None
 
     def _lure(self, game: Game, p: Player, space: str) -> float:
@@ -635,12 +650,14 @@ def _artifact_roads(board: Board, who: Traveller, here: str,
 
 
 @functools.lru_cache(maxsize=8192)
-def _artifact_turns(board: Board, who: Traveller, here: str, spaces: tuple[str, ...], boots: float,
-                    owned: int) -> tuple[tuple[str, float, bool], ...]:
-    """(space, turns there and home plus half a turn to take it, in the depths) for each artifact road
-    of _artifact_roads (pure; the same few decks and spaces come back all game)."""
-    return tuple((space, kn.turns_to_walk(d_in + d_out, boots, owned) + 0.5, deep)
-                 for space, d_in, d_out, deep in _artifact_roads(board, who, here, spaces))
+def _artifact_turns(board: Board, who: Traveller, here: str, artifacts: tuple[tuple[str, int], ...], boots: float,
+                    owned: int) -> tuple[tuple[str, float, bool, int], ...]:
+    """(space, turns there and home plus half a turn to take it, in the depths, value) for each artifact
+    road of _artifact_roads, from (space, value) in space order (pure; the same decks and spaces come
+    back all game)."""
+    values = dict(artifacts)
+    return tuple((space, kn.turns_to_walk(d_in + d_out, boots, owned) + 0.5, deep, values[space])
+                 for space, d_in, d_out, deep in _artifact_roads(board, who, here, tuple(values)))
 
 
 def _passable(game: Game, p: Player, path) -> bool:
