@@ -13,7 +13,7 @@ import operator
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from clank_story.rules.dragon import rage_cubes, row_cubes
 from clank_story.rules.model import CardDef, Ruleset
@@ -340,8 +340,7 @@ def attack_chance(game: Game) -> float:
     return entry[1]  # type: ignore[return-value]
 
 
-@dataclass(frozen=True, slots=True)
-class Threat:
+class Threat(NamedTuple):
     """What the dragon's sums read of the table besides the player asked about, taken once per
     decision (a bot asks about itself and each rival, and nothing moves while it thinks)."""
 
@@ -354,9 +353,9 @@ class Threat:
     @classmethod
     def of(cls, game: Game) -> Threat:
         dangers = _dangers(game.ruleset)  # row_cubes(game), without asking for every row card
-        cubes = rage_cubes(game) + (sum(1 for c in game.row if c in dangers) if dangers else 0)
+        cubes = rage_cubes(game) + (sum(map(dangers.__contains__, game.row)) if dangers else 0)
         return cls(sum(game.bag.values()), sum(game.clank_area.values()),
-                   sum(1 for q in game.players if q.status == PLAYING), cubes, attack_chance(game))
+                   [q.status for q in game.players].count(PLAYING), cubes, attack_chance(game))
 
 
 def _dangers(ruleset: Ruleset) -> frozenset[str]:

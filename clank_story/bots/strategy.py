@@ -37,6 +37,7 @@ from clank_story.rules.state import ESCAPED, PLAYING, Game, Player
 from clank_story.rules.tokens import artifact_limit, holds_kind
 
 ESCAPE_POINTS = 20
+PLAY_ALL, END = PlayAll(), End()  # commands are frozen values: one of each serves every decision
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,7 @@ class StrategyBot(Bot):
             return answer(game, self.weights(game, asked))
         p = game.me
         if p.hand:
-            return PlayAll()
+            return PLAY_ALL
         rng = game.rng
         if self.level.slip and rng.random() < self.level.slip:
             legal = legal_commands(game)
@@ -125,7 +126,7 @@ class StrategyBot(Bot):
             command = step(r)
             if command is not None and _ok(game, command):
                 return command
-        return End()
+        return END
 
     # -- reading the table -----------------------------------------------------------------------
     def carry(self) -> Carry:
@@ -415,12 +416,12 @@ class StrategyBot(Bot):
                 if card.cost > skill:  # out of reach: only its misjudgement is drawn, as buy_value would
                     self.jitter(game, card_id)
                     continue
-                cmd: Command = Acquire(card_id)
+                cmd: Command = _command(Acquire, card_id)
                 value = self._buy_value(r, card_id, dilution)
             elif card.kind == "device":
                 if card.cost > skill:
                     continue
-                cmd = Use(card_id)
+                cmd = _command(Use, card_id)
                 value = self.use_value(r, card_id)
             else:
                 continue
@@ -432,7 +433,7 @@ class StrategyBot(Bot):
                 continue
             value = self._buy_value(r, card_id, dilution)
             if value > 0:
-                items.extend([(card.cost, value, Acquire(card_id))] * min(left, skill // max(1, card.cost)))
+                items.extend([(card.cost, value, _command(Acquire, card_id))] * min(left, skill // max(1, card.cost)))
         if not items:
             return None
         pick = _knapsack(items, skill)
@@ -559,7 +560,7 @@ class StrategyBot(Bot):
                     if best is None or score < best[0]:
                         best = (score, Coach, stop.id)
         if best is not None and best[0] < here - 1e-9:
-            return best[1](best[2])
+            return _command(best[1], best[2])
         return None
 
     def _lure(self, game: Game, p: Player, space: str) -> float:
@@ -610,6 +611,13 @@ def _road_weights(w: kn.Weights, boots: float, swords: float) -> kn.Weights:
 @functools.lru_cache(maxsize=4096)
 def _traveller(kinds: frozenset[str], monster: float, coach: float | None, gold: int) -> Traveller:
     return Traveller(kinds=kinds, monster=monster, exhaust=1.0, coach=coach, gold=gold)
+
+
+@functools.lru_cache(maxsize=4096)
+def _command(kind: type[Command], arg: str) -> Command:
+    """One command of a kind with one argument, made once (frozen values; making one costs more than
+    most of a decision's sums)."""
+    return kind(arg)  # type: ignore[call-arg]
 
 
 @functools.lru_cache(maxsize=64)
