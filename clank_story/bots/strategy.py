@@ -10,7 +10,10 @@ saved game resumes exactly.
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any
 
 from clank_story.bots import knowledge as kn
 from clank_story.bots.answers import answer
@@ -32,7 +35,7 @@ from clank_story.rules.commands import (
     Use,
 )
 from clank_story.rules.legal import legal_commands
-from clank_story.rules.model import BOAT, LOCK_KEY, Board
+from clank_story.rules.model import BOAT, LOCK_KEY, Board, Ruleset
 from clank_story.rules.state import ESCAPED, PLAYING, Game, Player
 from clank_story.rules.tokens import artifact_limit, holds_kind
 
@@ -344,11 +347,12 @@ class StrategyBot(Bot):
     def tonic(self, r: Reading) -> Command | None:
         """Kept secrets (tonics): heal when hurt, Boots or Swords when they unblock the road."""
         game, p = r.game, r.p
+        if not p.tokens:
+            return None
         for token in dict.fromkeys(p.tokens):
-            secret = game.ruleset.secrets.get(token)
-            if secret is None or not secret.keep:
+            fx = _kept_effects(game.ruleset, token)
+            if fx is None:
                 continue
-            fx = {k: v for m in secret.effects for k, v in m.items()}
             if fx.get("heal") and p.damage >= 4:
                 return Use(token)
             if p.status == ESCAPED or r.goal is None or game.turn.exhausted:
@@ -434,10 +438,7 @@ class StrategyBot(Bot):
             value = self._buy_value(r, card_id, dilution)
             if value > 0:
                 items.extend([(card.cost, value, _command(Acquire, card_id))] * min(left, skill // max(1, card.cost)))
-        if not items:
-            return None
-        pick = _knapsack(items, skill)
-        return pick[0] if pick else None
+        return _best_buy(items, skill)
 
     def buy_value(self, r: Reading, card_id: str) -> float:
         """Printed points, plus what the card adds to the hands still to come, minus dilution."""
@@ -620,6 +621,15 @@ def _command(kind: type[Command], arg: str) -> Command:
     return kind(arg)  # type: ignore[call-arg]
 
 
+@functools.lru_cache(maxsize=1024)
+def _kept_effects(ruleset: Ruleset, token: str) -> Mapping[str, Any] | None:
+    """A kept secret's effects as one mapping (None for any other token); content never changes."""
+    secret = ruleset.secrets.get(token)
+    if secret is None or not secret.keep:
+        return None
+    return MappingProxyType({k: v for m in secret.effects for k, v in m.items()})
+
+
 @functools.lru_cache(maxsize=64)
 def _has_coaches(board: Board) -> bool:
     return any(s.coach is not None for s in board.spaces.values())
@@ -675,6 +685,28 @@ def _passable(game: Game, p: Player, path) -> bool:
 def _ok(game: Game, command: Command) -> bool:
     """Would `apply` accept it (the verdict of engine.check, without raising and wording a refusal)."""
     return engine.refusal(game, command) is None
+
+
+def _best_buy(items: list[tuple[int, float, Command]], budget: int) -> Command | None:
+    """_knapsack(items, budget)[0], or None: the best item of the most valuable set."""
+    if not items:
+        return None
+    if len(items) == 1:  # the set is the item, if it is worth more than nothing
+        return items[0][2] if items[0][1] > 1e-9 else None
+    best: list[tuple[float, list[int]]] = [(0.0, [])] * (budget + 1)
+    for i, (cost, value, _) in enumerate(items):
+        for b in range(budget, cost - 1, -1):
+            cand = best[b - cost][0] + value
+            if cand > best[b][0] + 1e-9:
+                best[b] = (cand, [*best[b - cost][1], i])
+    chosen = max(best, key=_first)[1]
+    if not chosen:
+        return None
+    return items[max(chosen, key=lambda i: items[i][1])][2]  # the first of the most valuable
+
+
+def _first(t: tuple[float, list[int]]) -> float:
+    return t[0]
 
 
 def _knapsack(items: list[tuple[int, float, Command]], budget: int) -> list[Command]:
