@@ -133,8 +133,27 @@ def card_play_value(game: Game, p: Player, card: CardDef | None, w: Weights, avg
     return value
 
 
+def card_block_value(game: Game, p: Player, card: CardDef, timing: str, w: Weights, avg: float) -> float:
+    """block_value of one of a card's blocks (`defeat`, `acquire`, `use`), remembered like
+    card_play_value under exactly what that block reads."""
+    ruleset = game.ruleset
+    keyed = _KEYS.get((ruleset, card.id, timing))
+    if keyed is None:
+        reads: set[str] = set()
+        _block_reads(ruleset, card.block(timing), 0, reads)
+        keyed = _KEYS[(ruleset, card.id, timing)] = _key_maker(tuple(sorted(reads)))
+    key = (ruleset, card.id, timing, keyed(p, w, avg))
+    value = _VALUES.get(key)
+    if value is None:
+        value = block_value(game, p, card.block(timing), w, avg)
+        if len(_VALUES) >= 50_000:
+            _VALUES.clear()
+        _VALUES[key] = value
+    return value
+
+
 _VALUES: dict[tuple[Any, ...], float] = {}
-_KEYS: dict[tuple[Ruleset, str], Callable[[Player, Weights, float], Any]] = {}
+_KEYS: dict[tuple[Any, ...], Callable[[Player, Weights, float], Any]] = {}
 _WEIGHTS = ("skill", "boots", "swords", "gold", "teleport", "points", "heal", "clank", "draw")
 
 # What block_value may read besides the card and the weights, by name; `_block_reads` names the ones a

@@ -144,13 +144,15 @@ class StrategyBot(Bot):
         return _weights(pr.clank, pr.points, kn.my_share(game, p, t=t))
 
     def traveller(self, game: Game, p: Player) -> Traveller:
+        ruleset = game.ruleset
+        coach = ruleset.legacy and _has_coaches(ruleset.board)
+        gold = min(p.gold, 12) if coach else 0  # (Gold counts only where coaches run)
         carry = self.carry()
-        key = (game.ruleset, tuple(p.tokens), p.gold)
+        key = (ruleset, tuple(p.tokens), gold)
         who = carry.travellers.get(key)
         if who is None:
             kinds = frozenset(k for k in (LOCK_KEY, BOAT) if holds_kind(game, p, k))
-            coach = game.legacy and _has_coaches(game.board)
-            who = _traveller(kinds, self.profile.monster, 0.5 if coach else None, min(p.gold, 12) if coach else 0)
+            who = _traveller(kinds, self.profile.monster, 0.5 if coach else None, gold)
             carry.remember(carry.travellers, key, who)
         return who
 
@@ -379,7 +381,7 @@ class StrategyBot(Bot):
             card = game.card(card_id)
             if card.kind != "monster" or card.cost > spare:
                 continue
-            value = kn.block_value(game, r.p, card.block("defeat"), r.w, r.avg) + self.story_bonus(game, card_id)
+            value = kn.card_block_value(game, r.p, card, "defeat", r.w, r.avg) + self.story_bonus(game, card_id)
             value = value / card.cost if card.cost else value
             if value > 0 and (best is None or value > best[0]):
                 best = (value, card_id)
@@ -460,7 +462,7 @@ class StrategyBot(Bot):
         play = kn.card_play_value(game, p, card, w, avg)
         value = card.points * w.points + dilution * (play - avg)
         acquire = card.block("acquire")
-        value += kn.block_value(game, p, acquire, w, avg) if acquire else 0.0
+        value += kn.card_block_value(game, p, card, "acquire", w, avg) if acquire else 0.0
         for m in card.block("score"):
             value += 2.0 * w.points if "per" in m else m.get("points", 0) * w.points
         return (value + self.story_bonus(game, card_id)) * self.jitter(game, card_id)
@@ -472,12 +474,13 @@ class StrategyBot(Bot):
 
     def use_value(self, r: Reading, card_id: str) -> float:
         game, p = r.game, r.p
-        block = game.card(card_id).block("use")
+        card = game.card(card_id)
+        block = card.block("use")
         if any("teleport" in m for m in block) and (r.goal is None or p.status == ESCAPED):
             return 0.0
         if any("clank" in m for m in block) and game.clank_area.get(p.name, 0) == 0:
             return 0.0
-        return kn.block_value(game, p, block, r.w, r.avg) - 0.5
+        return kn.card_block_value(game, p, card, "use", r.w, r.avg) - 0.5
 
     def market(self, r: Reading) -> Command | None:
         game, p = r.game, r.p
