@@ -66,7 +66,7 @@ def block_value(game: Game, p: Player, block: Any, w: Weights, avg: float, depth
     if not block or depth > 3:
         return 0.0
     total = 0.0
-    for m in [block] if isinstance(block, Mapping) else block:
+    for m in block if type(block) is tuple else [block] if isinstance(block, Mapping) else block:
         chance = _cond_chance(m["if"], p, game) if "if" in m else 1.0
         mult = 1.0 if "per" not in m else 0.8
         part = 0.0

@@ -166,7 +166,7 @@ def enqueue(game: Game, p: Player, block: Any, src: str, *, front: bool = False,
     if not block:
         return
     items: list[dict[str, Any]] = []
-    for m in [block] if isinstance(block, Mapping) else block:
+    for m in block if type(block) is tuple else [block] if isinstance(block, Mapping) else block:  # (content: a tuple)
         cond = m.get("if")
         if cond is not None and not holds(game, p, cond, src):
             if watch and p is game.me:
