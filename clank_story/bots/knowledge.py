@@ -118,9 +118,17 @@ def card_play_value(game: Game, p: Player, card: CardDef | None, w: Weights, avg
     # those, it is the very float the sum would give again, and a change of weight the card never reads
     # (Clank's, which moves every turn) does not make it be worked out anew.
     ruleset = game.ruleset
+    # Most cards read nothing of the player: their value is found under the weights themselves (one
+    # lookup, weights made once and hashed once), before the key of exactly what they read is made.
+    quick = (ruleset, card.id, depth, w, avg)
+    value = _QUICK.get(quick)
+    if value is not None:
+        return value
     keyed = _KEYS.get((ruleset, card.id))
     if keyed is None:
-        keyed = _KEYS[(ruleset, card.id)] = _key_maker(_card_reads(ruleset, card, 0))
+        reads = _card_reads(ruleset, card, 0)
+        keyed = _KEYS[(ruleset, card.id)] = _key_maker(reads)
+        _PLAYERLESS[(ruleset, card.id)] = all(r in _WEIGHTS or r == "avg" for r in reads)
     key = (ruleset, card.id, depth, keyed(p, w, avg))
     value = _VALUES.get(key)
     if value is None:
@@ -130,6 +138,10 @@ def card_play_value(game: Game, p: Player, card: CardDef | None, w: Weights, avg
         if len(_VALUES) >= 50_000:
             _VALUES.clear()
         _VALUES[key] = value
+    if _PLAYERLESS[(ruleset, card.id)]:
+        if len(_QUICK) >= 50_000:
+            _QUICK.clear()
+        _QUICK[quick] = value
     return value
 
 
@@ -153,6 +165,8 @@ def card_block_value(game: Game, p: Player, card: CardDef, timing: str, w: Weigh
 
 
 _VALUES: dict[tuple[Any, ...], float] = {}
+_QUICK: dict[tuple[Any, ...], float] = {}  # card values that read only weights (and the deck's average)
+_PLAYERLESS: dict[tuple[Ruleset, str], bool] = {}
 _KEYS: dict[tuple[Any, ...], Callable[[Player, Weights, float], Any]] = {}
 _WEIGHTS = ("skill", "boots", "swords", "gold", "teleport", "points", "heal", "clank", "draw")
 
