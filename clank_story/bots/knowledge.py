@@ -12,10 +12,9 @@ import math
 import operator
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from clank_story.rules.dragon import rage_cubes, row_cubes
+from clank_story.rules.dragon import row_cubes
 from clank_story.rules.model import CardDef, Ruleset
 from clank_story.rules.state import PLAYING, Game, Player
 
@@ -23,9 +22,9 @@ MINOR_SECRET, MAJOR_SECRET = 1.5, 3.5  # average worth of a face-down secret, in
 REFILLS_PER_TURN = 1.6  # row cards replaced in a typical turn
 
 
-@dataclass(frozen=True)
-class Weights:
-    """What one unit of a resource is worth to a bot, in Skill-equivalents."""
+class Weights(NamedTuple):
+    """What one unit of a resource is worth to a bot, in Skill-equivalents. (A named tuple: weights are
+    part of the key of every remembered card value, and a tuple is hashed and compared in C.)"""
 
     skill: float = 1.0
     boots: float = 1.6
@@ -36,15 +35,6 @@ class Weights:
     clank: float = 0.6  # the cost of one cube in the Clank area
     draw: float = 1.0  # times the average card's worth
     points: float = 1.0
-
-    def __hash__(self) -> int:
-        """The fields' hash, worked out once: weights are part of the key of every remembered value."""
-        found = self.__dict__.get("_hash")
-        if found is None:
-            found = hash((self.skill, self.boots, self.swords, self.gold, self.teleport, self.heal, self.clank,
-                          self.draw, self.points))
-            object.__setattr__(self, "_hash", found)
-        return found
 
 
 def _cond_chance(cond: Mapping[str, Any], p: Player, game: Game) -> float:
@@ -356,21 +346,14 @@ def dragon_share(game: Game) -> float:
     ruleset = game.ruleset
     entry = _CACHE.get((id(ruleset), "dragon"))
     if entry is None or entry[0] is not ruleset:
-        deck = ruleset.deck
-        share = sum(1 for c in deck if ruleset.cards[c].dragon) / len(deck) if deck else 0.0
-        entry = (ruleset, share)
+        entry = (ruleset, _deck_dragon_share(ruleset))
         _CACHE[(id(ruleset), "dragon")] = entry
     return entry[1]  # type: ignore[return-value]
 
 
 def attack_chance(game: Game) -> float:
     """How likely a player's turn ends with a dragon attack."""
-    ruleset = game.ruleset
-    entry = _CACHE.get((id(ruleset), "attack"))
-    if entry is None or entry[0] is not ruleset:
-        entry = (ruleset, 1.0 - (1.0 - dragon_share(game)) ** REFILLS_PER_TURN)
-        _CACHE[(id(ruleset), "attack")] = entry
-    return entry[1]  # type: ignore[return-value]
+    return _dragon_facts(game.ruleset)[2]
 
 
 class Threat(NamedTuple):
@@ -385,19 +368,23 @@ class Threat(NamedTuple):
 
     @classmethod
     def of(cls, game: Game) -> Threat:
-        dangers = _dangers(game.ruleset)  # row_cubes(game), without asking for every row card
-        cubes = rage_cubes(game) + (sum(map(dangers.__contains__, game.row)) if dangers else 0)
+        track, dangers, attack = _dragon_facts(game.ruleset)
+        # row_cubes(game): the rage track's number, +1 per Danger card in the row
+        cubes = track[min(game.rage, len(track)) - 1] + (sum(map(dangers.__contains__, game.row)) if dangers else 0)
         return cls(sum(game.bag.values()), sum(game.clank_area.values()),
-                   [q.status for q in game.players].count(PLAYING), cubes, attack_chance(game))
+                   [q.status for q in game.players].count(PLAYING), cubes, attack)
 
 
-def _dangers(ruleset: Ruleset) -> frozenset[str]:
-    """The ids of the Danger cards (cached per ruleset; content never changes)."""
-    entry = _CACHE.get((id(ruleset), "danger"))
-    if entry is None or entry[0] is not ruleset:
-        entry = (ruleset, frozenset(c.id for c in ruleset.cards.values() if c.danger))
-        _CACHE[(id(ruleset), "danger")] = entry
-    return entry[1]  # type: ignore[return-value]
+@functools.lru_cache(maxsize=64)
+def _dragon_facts(ruleset: Ruleset) -> tuple[tuple[int, ...], frozenset[str], float]:
+    """The rage track, the ids of the Danger cards and attack_chance (content never changes)."""
+    dangers = frozenset(c.id for c in ruleset.cards.values() if c.danger)
+    return ruleset.board.rage_track, dangers, 1.0 - (1.0 - _deck_dragon_share(ruleset)) ** REFILLS_PER_TURN
+
+
+def _deck_dragon_share(ruleset: Ruleset) -> float:
+    deck = ruleset.deck
+    return sum(1 for c in deck if ruleset.cards[c].dragon) / len(deck) if deck else 0.0
 
 
 def my_share(game: Game, p: Player, extra_clank: float = 0.0, area: bool = True, t: Threat | None = None) -> float:

@@ -8,28 +8,22 @@ from __future__ import annotations
 
 import functools
 import heapq
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from clank_story.rules.model import Board
 
 INF = float("inf")
 
 
-@dataclass(frozen=True)
-class Traveller:
+class Traveller(NamedTuple):
+    """Who walks: what it may use and how it prices a road (a named tuple: part of the key of every
+    remembered road, hashed and compared in C)."""
+
     kinds: frozenset[str] = frozenset()  # token kinds held: a Master Key opens locks, a Canoe crosses water
     monster: float = 1.0  # Boots-equivalent of one monster on a path
     exhaust: float = 1.0  # Boots-equivalent of being stopped by an exhausting space
     coach: float | None = None  # Boots-equivalent of one Gold of coach fare; None: no coaches
     gold: int = 0  # coaches whose fare is more than this are out of reach
-
-    def __hash__(self) -> int:
-        """The fields' hash, worked out once: a traveller is part of the key of every remembered road."""
-        found = self.__dict__.get("_hash")
-        if found is None:
-            found = hash((self.kinds, self.monster, self.exhaust, self.coach, self.gold))
-            object.__setattr__(self, "_hash", found)
-        return found
 
 
 @functools.lru_cache(maxsize=512)

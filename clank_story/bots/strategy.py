@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -492,7 +492,7 @@ class StrategyBot(Bot):
             if game.market.get(item.id, 0) <= 0 or p.gold < item.price:
                 continue
             if item.kind in (LOCK_KEY, BOAT) and pr.keys and item.kind not in kinds and r.goal:
-                has = replace(r.who, kinds=r.who.kinds | {item.kind})
+                has = r.who._replace(kinds=r.who.kinds | {item.kind})
                 saved = self._road(r, r.who) - self._road(r, has)
                 if saved >= 3.0:
                     return Market(item.id)
@@ -609,7 +609,7 @@ def _weights(clank: float, points: float, share: float) -> kn.Weights:
 
 @functools.lru_cache(maxsize=4096)
 def _road_weights(w: kn.Weights, boots: float, swords: float) -> kn.Weights:
-    return replace(w, boots=boots, swords=swords)
+    return w._replace(boots=boots, swords=swords)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -641,7 +641,7 @@ def _has_coaches(board: Board) -> bool:
 @functools.lru_cache(maxsize=1024)
 def _with_fare(who: Traveller) -> Traveller:
     """A rival's traveller with a coach fare or two more (they pick up Gold on the way)."""
-    return replace(who, gold=who.gold + 4)
+    return who._replace(gold=who.gold + 4)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -693,7 +693,12 @@ def _artifact_bets(board: Board, who: Traveller, here: str, artifacts: tuple[tup
 
 
 def _passable(game: Game, p: Player, path) -> bool:
-    return path.passable({game.ruleset.token_kind(t) for t in p.tokens}) if path.needs else True
+    return path.passable(_token_kinds(game.ruleset, tuple(p.tokens))) if path.needs else True
+
+
+@functools.lru_cache(maxsize=1024)
+def _token_kinds(ruleset: Ruleset, tokens: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(ruleset.token_kind(t) for t in tokens)
 
 
 def _ok(game: Game, command: Command) -> bool:
