@@ -35,7 +35,7 @@ from clank_story.rules.commands import (
     Use,
 )
 from clank_story.rules.legal import legal_commands
-from clank_story.rules.model import BOAT, LOCK_KEY, Board, Ruleset
+from clank_story.rules.model import BOAT, LOCK_KEY, Board, CardDef, Ruleset
 from clank_story.rules.state import ESCAPED, PLAYING, Game, Player
 from clank_story.rules.tokens import artifact_limit, holds_kind
 
@@ -416,6 +416,7 @@ class StrategyBot(Bot):
         items: list[tuple[int, float, Command]] = []
         cards = game.ruleset.cards
         dilution = self._dilution(r)
+        jitters = self._jitters(game)
         for card_id in dict.fromkeys(game.row):
             card = cards[card_id]
             if card.kind == "item":
@@ -423,7 +424,7 @@ class StrategyBot(Bot):
                     self.jitter(game, card_id)
                     continue
                 cmd: Command = _command(Acquire, card_id)
-                value = self._buy_value(r, card_id, dilution)
+                value = self._buy_value(r, card, dilution, jitters)
             elif card.kind == "device":
                 if card.cost > skill:
                     continue
@@ -437,14 +438,14 @@ class StrategyBot(Bot):
             card = cards[card_id]
             if card.kind != "item" or left <= 0 or card.cost > skill:
                 continue
-            value = self._buy_value(r, card_id, dilution)
+            value = self._buy_value(r, card, dilution, jitters)
             if value > 0:
                 items.extend([(card.cost, value, _command(Acquire, card_id))] * min(left, skill // max(1, card.cost)))
         return _best_buy(items, skill)
 
     def buy_value(self, r: Reading, card_id: str) -> float:
         """Printed points, plus what the card adds to the hands still to come, minus dilution."""
-        return self._buy_value(r, card_id, self._dilution(r))
+        return self._buy_value(r, r.game.card(card_id), self._dilution(r), self._jitters(r.game))
 
     @staticmethod
     def _dilution(r: Reading) -> float:
@@ -456,16 +457,20 @@ class StrategyBot(Bot):
         hands = max(0.0, r.turns_left - reshuffle)
         return hands * 5.0 / owned
 
-    def _buy_value(self, r: Reading, card_id: str, dilution: float) -> float:
+    def _buy_value(self, r: Reading, card: CardDef, dilution: float, jitters: dict[str, float] | None) -> float:
         game, p, w, avg = r.game, r.p, r.w, r.avg
-        card = game.ruleset.cards[card_id]
         play = kn.card_play_value(game, p, card, w, avg)
         value = card.points * w.points + dilution * (play - avg)
-        acquire = card.block("acquire")
-        value += kn.card_block_value(game, p, card, "acquire", w, avg) if acquire else 0.0
-        for m in card.block("score"):
-            value += 2.0 * w.points if "per" in m else m.get("points", 0) * w.points
-        return (value + self.story_bonus(game, card_id)) * self.jitter(game, card_id)
+        effects = card.effects
+        value += kn.card_block_value(game, p, card, "acquire", w, avg) if effects.get("acquire") else 0.0
+        if "score" in effects:
+            for m in effects["score"]:
+                value += 2.0 * w.points if "per" in m else m.get("points", 0) * w.points
+        value += self.story_bonus(game, card.id) if self.profile.taste.contract else 0.0
+        if jitters is None:  # no misjudgements: the factor is 1.0, and x * 1.0 is x
+            return value
+        factor = jitters.get(card.id)
+        return value * (factor if factor is not None else self.jitter(game, card.id))
 
     def story_bonus(self, game: Game, card_id: str) -> float:
         """What a contract in the row adds to acquiring or defeating this card, for a story-minded bot."""
