@@ -452,7 +452,7 @@ def _solo_rounds(game: Game, solo: Mapping[str, Any]) -> float:
     return min(14.0, (solo.get("track", 6) - solo.get("threat", 0)) / max(0.05, draws) + 4.0)
 
 
-@functools.lru_cache(maxsize=4096)  # pure
+@functools.lru_cache(maxsize=32768)  # pure, and asked with ever new sums: room for a game or two
 def survive_chance(expected_damage: float, health_left: int) -> float:
     """P(fewer than `health_left` hits) when hits arrive like a Poisson stream."""
     if expected_damage <= 0:

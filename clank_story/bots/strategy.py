@@ -283,20 +283,31 @@ class StrategyBot(Bot):
         jitters = self._jitters(game)
         bets = _artifact_bets(board, who, p.space, tuple(sorted(game.artifacts.items())), boots, owned,
                               pr.greed, pr.margin, pr.depths)
+        factor: float | None = None
         for space, turns, penalty, late0, stake, fallback, walk in bets:
+            if jitters is not None:  # drawn for every artifact, in this order, as the score's factor
+                factor = jitters.get(space)
+                if factor is None:
+                    factor = self.jitter(game, space)
             if nearest:
                 score = -turns - (20.0 if penalty else 0.0)
             else:
                 late = late0 - horizon
                 in_time = 1.0 if late <= 0 else max(0.0, 1.0 - late / 2.0)
+                if in_time and best is not None and stake >= fallback:
+                    # The score grows with the chance of coming back, which is at most in_time: if even
+                    # that (with a margin far above any rounding) cannot beat the best so far, this
+                    # artifact cannot win, and its survival sum is not worked out.
+                    ceiling = in_time * stake + (1 - in_time) * fallback - walk - (15.0 if penalty else 0.0)
+                    if (ceiling if factor is None else ceiling * factor) + 1e-6 <= best[0]:
+                        continue
                 # too late to matter: the chance is survive * 0.0, which is 0.0 whatever survive is
                 chance = survive_chance(danger * turns, health) * in_time if in_time else 0.0
                 score = chance * stake + (1 - chance) * fallback - walk
                 if penalty:
                     score -= 15.0
-            if jitters is not None:  # (without misjudgements the factor is 1.0, and x * 1.0 is x)
-                factor = jitters.get(space)
-                score *= factor if factor is not None else self.jitter(game, space)
+            if factor is not None:  # (without misjudgements the factor is 1.0, and x * 1.0 is x)
+                score *= factor
             if best is None or score > best[0]:
                 best = (score, space, turns)
         if best is None:
