@@ -108,6 +108,7 @@ class StrategyBot(Bot):
         self._noise: tuple[tuple[int, int], dict[str, float]] = ((0, -1), {})
         self._first_out: tuple[tuple, float | None] = ((), None)  # a memo of a pure function of the state
         self._carry = Carry(self.profile)
+        self._steps = (self.take, self.tonic, self.fight, self.buy, self.market, self.move)  # in this order
 
     # -- the one entry point ---------------------------------------------------------------------
     def choose(self, game: Game) -> Command:
@@ -125,7 +126,7 @@ class StrategyBot(Bot):
             if legal:
                 return rng.choice(legal)
         r = self.read(game, p)
-        for step in (self.take, self.tonic, self.fight, self.buy, self.market, self.move):
+        for step in self._steps:
             command = step(r)
             if command is not None and _ok(game, command):
                 return command
