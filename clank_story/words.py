@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import hashlib
 import marshal
 import os
 import string
@@ -198,6 +197,8 @@ def _cache_entry(ident: str) -> Path | None:
     folder = user_cache("words")
     if folder is None:
         return None
+    import hashlib
+
     return folder / (hashlib.sha1(ident.encode()).hexdigest() + ".marshal")
 
 
