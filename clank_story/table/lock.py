@@ -102,7 +102,7 @@ class CampaignLock:
         self._lock = lock
         with contextlib.suppress(OSError):
             holder_path(self.campaign).write_text(json.dumps({
-                "pid": os.getpid(), "host": platform.node(), "since": datetime.now().strftime("%H:%M on %d %b"),
+                "pid": os.getpid(), "host": platform.node(), "since": datetime.now().strftime("%H:%M, %Y-%m-%d"),
                 "command": " ".join(["clank-story", *sys.argv[1:]])[:200]}), encoding="utf-8")
         return self
 
