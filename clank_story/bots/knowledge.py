@@ -236,12 +236,25 @@ def deck_average(game: Game, p: Player, w: Weights) -> float:
     # Asked at every decision and a pure function of the weights, the cards owned (in the order they
     # are summed) and what card_play_value reads of the player (damage, artifact, tokens): remembered
     # under exactly those, it is the very float the sum would give again.
-    key = (game.ruleset, w, p.damage, bool(p.artifacts), tuple(p.tokens), items)
+    ruleset = game.ruleset
+    key = (ruleset, w, p.damage, bool(p.artifacts), tuple(p.tokens), items)
     average = _AVERAGES.get(key)
     if average is None:
+        # the values of the cards that read only weights, under these weights (a deck changes at almost
+        # every buy and the Clank weight every turn, so most averages are summed anew from these)
+        known = _PLAIN_VALUES.get((ruleset, w))
+        if known is None:
+            if len(_PLAIN_VALUES) >= 2_000:
+                _PLAIN_VALUES.clear()
+            known = _PLAIN_VALUES[(ruleset, w)] = {}
         total = 0.0
         for card_id, n in items:
-            total += n * card_play_value(game, p, game.card(card_id), w, 1.0)
+            value = known.get(card_id)
+            if value is None:
+                value = card_play_value(game, p, ruleset.cards[card_id], w, 1.0)
+                if _PLAYERLESS.get((ruleset, card_id)):
+                    known[card_id] = value
+            total += n * value
         average = total / sum(n for _, n in items)
         if len(_AVERAGES) >= 20_000:
             _AVERAGES.clear()
@@ -250,6 +263,7 @@ def deck_average(game: Game, p: Player, w: Weights) -> float:
 
 
 _AVERAGES: dict[tuple[Any, ...], float] = {}
+_PLAIN_VALUES: dict[tuple[Ruleset, Weights], dict[str, float]] = {}  # card_play_value(..., w, 1.0), by card
 
 
 def owned_cards(p: Player) -> tuple[str, ...]:

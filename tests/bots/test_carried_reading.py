@@ -20,7 +20,7 @@ from clank_story.rules.engine import apply
 from clank_story.rules.setup import setup_game
 from clank_story.rules.state import Game
 
-MEMOS = (kn._VALUES, kn._QUICK, kn._PLAYERLESS, kn._KEYS, kn._AVERAGES, kn._ITEMS, kn._PER_HAND, kn._MULTISETS, kn._CACHE)
+MEMOS = (kn._VALUES, kn._QUICK, kn._PLAYERLESS, kn._PLAIN_VALUES, kn._KEYS, kn._AVERAGES, kn._ITEMS, kn._PER_HAND, kn._MULTISETS, kn._CACHE)
 
 
 def forget_everything() -> None:
