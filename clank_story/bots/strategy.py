@@ -41,6 +41,7 @@ from clank_story.rules.tokens import artifact_limit, holds_kind
 
 ESCAPE_POINTS = 20
 PLAY_ALL, END = PlayAll(), End()  # commands are frozen values: one of each serves every decision
+_END = object()  # closes a section of first_out's key
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,7 @@ class StrategyBot(Bot):
         self.level_name = level
         self.level = LEVELS[level]
         self._noise: tuple[tuple[int, int], dict[str, float]] = ((0, -1), {})
-        self._first_out: tuple[tuple, float | None] = ((), None)  # a memo of a pure function of the state
+        self._first_out: tuple[list, float | None] = ([], None)  # a memo of a pure function of the state
         self._carry = Carry(self.profile)
         self._steps = (self.take, self.tonic, self.fight, self.buy, self.market, self.move)  # in this order
 
@@ -178,10 +179,13 @@ class StrategyBot(Bot):
     def first_out(self, game: Game, p: Player, t: kn.Threat | None = None) -> float | None:
         """When the first rival is likely to escape (in rounds), judged from where they stand, whether
         they carry an artifact and the Boots their cards give (all of it on the table)."""
-        key = (id(game), p.name, game.rage, tuple(game.row), tuple(game.artifacts), tuple(game.bag.items()),
-               tuple([(q.space, q.status, len(q.artifacts), q.damage, q.gold,
-                       len(q.hand) + len(q.deck) + len(q.discard) + len(q.in_play))
-                      for q in game.players if q is not p]))
+        # (one flat list: the sections of any length are closed by a marker no section holds, so two
+        # keys are equal exactly when every part is)
+        key = [id(game), p.name, game.rage, *game.row, _END, *game.artifacts, _END, *game.bag.items(), _END]
+        for q in game.players:
+            if q is not p:
+                key += (q.space, q.status, len(q.artifacts), q.damage, q.gold,
+                        len(q.hand) + len(q.deck) + len(q.discard) + len(q.in_play))
         if self._first_out[0] != key:
             self._first_out = (key, self._rivals_eta(game, p, t))
         return self._first_out[1]
@@ -470,11 +474,16 @@ class StrategyBot(Bot):
         return hands * 5.0 / owned
 
     def _buy_value(self, r: Reading, card: CardDef, dilution: float, jitters: dict[str, float] | None) -> float:
-        game, p, w, avg = r.game, r.p, r.w, r.avg
-        play = kn.card_play_value(game, p, card, w, avg)
-        value = card.points * w.points + dilution * (play - avg)
+        game, p, w = r.game, r.p, r.w
         effects = card.effects
-        value += kn.card_block_value(game, p, card, "acquire", w, avg) if effects.get("acquire") else 0.0
+        acquire = effects.get("acquire")
+        if dilution or acquire:
+            avg = r.avg
+            play = kn.card_play_value(game, p, card, w, avg)
+            value = card.points * w.points + dilution * (play - avg)
+            value += kn.card_block_value(game, p, card, "acquire", w, avg) if acquire else 0.0
+        else:  # no hands to come: the play term is 0.0 * (play - avg), which adds nothing to points * w
+            value = card.points * w.points
         if "score" in effects:
             for m in effects["score"]:
                 value += 2.0 * w.points if "per" in m else m.get("points", 0) * w.points
