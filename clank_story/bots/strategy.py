@@ -2,9 +2,10 @@
 need for the road, then walk toward its goal (an artifact, then home).
 
 One engine drives every strategy; a `Profile` of a dozen numbers is what makes a bot cautious, greedy
-or a careful planner, and a difficulty level adds slips (noise and the odd random move). The bot
-recomputes everything on each call from the state a player could see, so it needs no memory and a
-saved game resumes exactly.
+or a careful planner, and a difficulty level adds slips (noise and the odd random move). The bot reads
+everything on each call from the state a player could see; what it carries from one decision to the
+next (`Carry`, and the caches below) are answers of pure functions remembered under everything they
+read, so they never change a choice, and a saved game resumes exactly.
 """
 
 from __future__ import annotations
