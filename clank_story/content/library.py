@@ -62,16 +62,16 @@ def _root_files(root: Path) -> list[Path]:
 def _parse_root(root: Path) -> Catalog:
     report = Report()
     catalog = Catalog()
-    for path in sorted((root / "cards").glob("*.yaml")):
-        catalog.card_files.append(load_card_file(load_file(path), report, catalog.refs))
+    for path in sorted((root / "cards").glob("*.yaml")):  # only read: libyaml's reading where it is ruamel's
+        catalog.card_files.append(load_card_file(load_file(path, fast=True), report, catalog.refs))
     for path in sorted((root / "boards").glob("*.yaml")):
-        board = board_from_node(load_file(path), report)
+        board = board_from_node(load_file(path, fast=True), report)
         if board is not None:
             catalog.boards[board.id] = board
     if (root / "secrets.yaml").exists():
-        _load_secrets(load_file(root / "secrets.yaml"), catalog, report)
+        _load_secrets(load_file(root / "secrets.yaml", fast=True), catalog, report)
     if (root / "market.yaml").exists():
-        _load_market(load_file(root / "market.yaml"), catalog, report)
+        _load_market(load_file(root / "market.yaml", fast=True), catalog, report)
     report.raise_errors()
     return catalog
 
