@@ -65,6 +65,7 @@ _INT = re.compile(r"^[-+]?[0-9]+$")
 _OCT = re.compile(r"^0o[0-7]+$")
 _HEX = re.compile(r"^0x[0-9a-fA-F]+$")
 _FLOAT = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
+_SPECIAL_START = frozenset(["", *"~nNtTfF0123456789+-."])  # how a null, bool or number may start
 _SPECIAL_FLOAT = {".inf": float("inf"), ".Inf": float("inf"), ".INF": float("inf"),
                   "-.inf": float("-inf"), "-.Inf": float("-inf"), "-.INF": float("-inf"),
                   "+.inf": float("inf"), ".nan": float("nan"), ".NaN": float("nan"), ".NAN": float("nan")}
@@ -79,6 +80,8 @@ def scalar(value: str, style: str | None, tag: str | None, plain_implicit: bool)
     if style or not plain_implicit:
         if tag in ("tag:yaml.org,2002:int", "!!int") and _INT.match(value):
             return int(value)
+        return value
+    if value[:1] not in _SPECIAL_START:  # most scalars are words: no rule below can read them
         return value
     if _NULL.match(value):
         return None
@@ -149,8 +152,10 @@ def _load(yaml: Any, text: str, path: str) -> Node:
             container.lc.items.append((mark.line, mark.column))
 
     values = 0
+    loader = yaml.CSafeLoader(text)  # yaml.parse's loop without its generator
     try:
-        for event in yaml.parse(text, Loader=yaml.CSafeLoader):
+        while loader.check_event():
+            event = loader.get_event()
             kind = type(event)
             values += kind is e.ScalarEvent or kind is e.MappingStartEvent or kind is e.SequenceStartEvent
             if values > MAX_BOOK_FILE_VALUES:
@@ -186,6 +191,8 @@ def _load(yaml: Any, text: str, path: str) -> Node:
         errors.append(Diagnostic.of(path, line, col, "CT001", message))
     except yaml.YAMLError as exc:
         errors.append(Diagnostic.of(path, 1, 1, "CT001", said("yaml.invalid_because", error=str(exc))))
+    finally:
+        loader.dispose()
     if errors:
         raise ContentError(sorted(errors))
     return Node(root, path, 1, 1)
