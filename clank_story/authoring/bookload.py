@@ -113,7 +113,7 @@ class Pending:
                 from concurrent.futures import ProcessPoolExecutor
 
                 self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
-                chunk = max(1, len(self.todo) // (workers * 4))
+                chunk = max(1, len(self.todo) // (workers * 8))  # fine enough that no worker waits long at the end
                 # map() hands every file to the workers now; the answers are collected in result()
                 self.future = _MapFuture(self.pool.map(analyse_and_keep, [files[i][0] for i in self.todo],
                                                        [files[i][1] for i in self.todo],
