@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import hashlib
 import marshal
 import os
 import string
@@ -40,7 +39,7 @@ ENGLISH = "en"
 PLURAL_KEYS = frozenset({"zero", "one", "two", "few", "many", "other"})
 PERSON_KEYS = frozenset({"you", "they"})
 FORM_KEYS = PLURAL_KEYS | PERSON_KEYS | {"by"}  # `by: monsters`: the parameter that chooses the plural
-CACHE_FORMAT = 3
+CACHE_FORMAT = 4
 PRECOMPUTED_PLURALS = 1000  # categories for 0..999 are worked out once by Babel and cached
 
 _LOCALE = Path(__file__).resolve().parent / "locale"
@@ -107,12 +106,18 @@ def speaking(lang: str) -> Iterator[None]:
 class Catalog:
     """One language's entries, flat by id, with the nested tree kept for `section()`."""
 
-    def __init__(self, lang: str, tree: Mapping[str, Any], plurals: tuple[str, ...]) -> None:
+    def __init__(self, lang: str, tree: Mapping[str, Any], plurals: tuple[str, ...],
+                 flat: dict[str, Any] | None = None) -> None:
         self.lang = lang
         self.tree = tree
-        self.flat: dict[str, Any] = {}
-        _flatten(tree, "", self.flat)
+        self.flat: dict[str, Any] = flat if flat is not None else flattened(tree)
         self.plurals = plurals  # the CLDR category of 0, 1, 2, ... (precomputed)
+
+
+def flattened(tree: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    _flatten(tree, "", out)
+    return out
 
 
 def _is_form(value: Any) -> bool:
@@ -135,8 +140,7 @@ def locale_files(lang: str) -> list[Path]:
 
 @functools.lru_cache(maxsize=8)
 def catalog(lang: str) -> Catalog:
-    tree, plurals = _load_language(lang)
-    return Catalog(lang, tree, plurals)
+    return Catalog(lang, *_load_language(lang))
 
 
 def forget() -> None:
@@ -163,8 +167,9 @@ def _thaw(value: Any) -> Any:
     return value
 
 
-def _load_language(lang: str) -> tuple[dict[str, Any], tuple[str, ...]]:
-    """The merged tree of a language's files, through a `marshal` cache keyed by the files' times."""
+def _load_language(lang: str) -> tuple[dict[str, Any], tuple[str, ...], dict[str, Any]]:
+    """The merged tree of a language's files, its plural categories and its entries flat by id,
+    through a `marshal` cache keyed by the files' times."""
     files = locale_files(lang)
     stamp = [CACHE_FORMAT, lang]
     for f in files:
@@ -175,21 +180,23 @@ def _load_language(lang: str) -> tuple[dict[str, Any], tuple[str, ...]]:
     if entry is not None:
         with contextlib.suppress(OSError, ValueError, EOFError, TypeError, KeyError):
             data = marshal.loads(entry.read_bytes())
-            if isinstance(data, dict) and data.get("stamp") == repr(stamp):
-                return data["tree"], tuple(data["plurals"])
+            if isinstance(data, dict) and data.get("stamp") == repr(stamp) and isinstance(data.get("flat"), dict):
+                return data["tree"], tuple(data["plurals"]), data["flat"]
     tree: dict[str, Any] = {}
     for f in files:
         data = _read_yaml(f)
         if data:
             _merge(tree, data, f"{lang}/{f.name}")
     plurals = tuple(_babel_category(lang, n) for n in range(PRECOMPUTED_PLURALS))
+    flat = flattened(tree)
     if entry is not None:
         with contextlib.suppress(OSError, ValueError):
             entry.parent.mkdir(parents=True, exist_ok=True)
             tmp = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
-            tmp.write_bytes(marshal.dumps({"stamp": repr(stamp), "tree": tree, "plurals": list(plurals)}))
+            tmp.write_bytes(marshal.dumps({"stamp": repr(stamp), "tree": tree, "plurals": list(plurals),
+                                           "flat": flat}))
             os.replace(tmp, entry)
-    return tree, plurals
+    return tree, plurals, flat
 
 
 def _cache_entry(ident: str) -> Path | None:
@@ -198,6 +205,8 @@ def _cache_entry(ident: str) -> Path | None:
     folder = user_cache("words")
     if folder is None:
         return None
+    import hashlib
+
     return folder / (hashlib.sha1(ident.encode()).hexdigest() + ".marshal")
 
 

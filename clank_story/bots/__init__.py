@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
-from clank_story.bots.base import Bot
-from clank_story.bots.random_bot import RandomBot
-from clank_story.bots.strategies import CautiousBot, GreedyBot, PlannerBot, StorytellerBot
-from clank_story.bots.strategy import LEVELS
+import importlib
+from typing import TYPE_CHECKING
 
-BOTS: dict[str, type[Bot]] = {
-    "random": RandomBot,
-    "cautious": CautiousBot,
-    "greedy": GreedyBot,
-    "planner": PlannerBot,
-    "storyteller": StorytellerBot,
+if TYPE_CHECKING:
+    from clank_story.bots.base import Bot
+
+# Each strategy's class, by where it is defined: a game imports only the strategies at its table (a
+# one-command `run` with one random rival loaded every strategy's module before, issue 20).
+BOTS: dict[str, str] = {
+    "random": "clank_story.bots.random_bot:RandomBot",
+    "cautious": "clank_story.bots.strategies:CautiousBot",
+    "greedy": "clank_story.bots.strategies:GreedyBot",
+    "planner": "clank_story.bots.strategies:PlannerBot",
+    "storyteller": "clank_story.bots.strategies:StorytellerBot",
 }
+
+
+def bot_class(strategy: str) -> type[Bot]:
+    module, _, name = BOTS[strategy].partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def split_bot(name: str) -> tuple[str, str | None]:
@@ -27,10 +35,14 @@ def known_bot(name: str) -> bool:
     strategy, level = split_bot(name)
     if strategy not in BOTS:
         return False
-    return level is None or (level in LEVELS and strategy != "random")
+    if level is None:
+        return True
+    from clank_story.bots.strategy import LEVELS
+
+    return level in LEVELS and strategy != "random"
 
 
 def make_bot(name: str) -> Bot:
     strategy, level = split_bot(name)
-    cls = BOTS[strategy]
+    cls = bot_class(strategy)
     return cls(level) if level else cls()  # type: ignore[call-arg]

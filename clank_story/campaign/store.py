@@ -11,7 +11,6 @@ successfully (or created where no file stood) can save.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 from collections.abc import Callable, Mapping
@@ -210,59 +209,22 @@ def _checked_data(doc: CommentedMap, path: Path) -> dict[str, Any]:
 
 
 # -- the read cache -------------------------------------------------------------------------------
-# ruamel's round-trip loader is pure Python: a campaign file after a hundred games took 300 ms to read
-# (issue 20), on every start. What reading a file's exact text gave (its checked, migrated plain data)
-# is kept as JSON under the text's SHA-256, one entry per campaign file, written after every read
-# that parsed and after every save; any other text, a damaged entry or CLANK_STORY_CACHE=off reads
-# the file itself. The document a save needs is parsed only when saving.
-READ_CACHE_FORMAT = 1
-
-
-def _cache_entry(path: Path) -> Path | None:
-    from clank_story.paths import user_cache
-
-    folder = user_cache("campaigns")
-    if folder is None:
-        return None
-    where = str(path.resolve())
-    return folder / (hashlib.sha1(where.encode("utf-8")).hexdigest() + ".json")
-
-
-def _key(text: str) -> str:
-    from clank_story import __version__
-
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    return f"{READ_CACHE_FORMAT}:{__version__}:{SCHEMA_VERSION}:{digest}"
-
-
+# What reading a file's exact text gave (its checked, migrated plain data) is kept by
+# content/readcache.py, written after every read that parsed and after every save; the document a
+# save needs is parsed only when saving.
 def _recall(path: Path, text: str) -> tuple[dict[str, Any], int | None] | None:
-    entry = _cache_entry(path)
-    if entry is None:
+    from clank_story.content import readcache
+
+    stored = readcache.recall("campaigns", path, text, str(SCHEMA_VERSION))
+    if not isinstance(stored, dict) or not isinstance(stored.get("data"), dict):
         return None
-    try:
-        stored = json.loads(entry.read_bytes())
-        if stored["key"] != _key(text):
-            return None
-        return stored["data"], stored["migrated_from"]
-    except Exception:  # missing, stale or damaged: read the file itself
-        return None
+    return stored["data"], stored.get("migrated_from")
 
 
 def _remember(path: Path, text: str, data: dict[str, Any], migrated_from: int | None) -> None:
-    entry = _cache_entry(path)
-    if entry is None:
-        return
-    tmp = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
-    try:
-        stored = json.dumps({"key": _key(text), "migrated_from": migrated_from, "data": data},
-                            ensure_ascii=False, separators=(",", ":"))
-        if json.loads(stored)["data"] != data:  # only what JSON gives back exactly is kept
-            return
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(stored, encoding="utf-8")  # no fsync: a torn entry is only a cache miss
-        os.replace(tmp, entry)
-    except Exception:  # a cache that cannot be written costs speed, never correctness
-        _remove(tmp)
+    from clank_story.content import readcache
+
+    readcache.remember("campaigns", path, text, {"migrated_from": migrated_from, "data": data}, str(SCHEMA_VERSION))
 
 
 def file_data(campaign: Campaign) -> dict[str, Any]:

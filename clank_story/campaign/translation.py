@@ -26,15 +26,18 @@ def _read(path: Path, stamp: tuple[int, int]) -> Mapping[str, Any]:
 
 
 def overlay(folder: Path, lang: str) -> Mapping[str, Any]:
-    import yaml
+    if lang == "en":
+        return {}
+    path = folder / "locale" / lang / OVERLAY
+    try:
+        st = path.stat()
+    except (OSError, ValueError):
+        return {}
+    import yaml  # only now: an English game, or a folder with no translation, never loads a YAML reader
 
     from clank_story.content.diagnostics import ContentError
 
-    path = folder / "locale" / lang / OVERLAY
-    if lang == "en":
-        return {}
     try:
-        st = path.stat()
         return _read(path, (st.st_mtime_ns, st.st_size))
     except (OSError, ValueError, yaml.YAMLError, ContentError):
         return {}

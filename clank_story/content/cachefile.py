@@ -99,12 +99,26 @@ def _hook(obj: dict[str, Any]) -> Any:
         from clank_story.rules.model import FrozenDict
 
         return FrozenDict({k: v for k, v in obj["$frozen"]})
-    cls = _class(obj["$dc"])
-    names = {f.name for f in dataclasses.fields(cls) if f.init}
+    cls, names = _rebuilt(obj["$dc"])
     fields = obj.get("fields")
-    if not isinstance(fields, dict) or not set(fields) <= names:
+    if not isinstance(fields, dict) or not names.issuperset(fields):
         raise Unreadable(f"fields of {obj['$dc']} do not match")
     return cls(**fields)
+
+
+_REBUILT: dict[str, tuple[type, frozenset[str]]] = {}
+
+
+def _rebuilt(name: Any) -> tuple[type, frozenset[str]]:
+    """An allowed class and the fields its __init__ takes, looked up once per class name: a content
+    cache rebuilds two thousand values at every start (issue 20)."""
+    found = _REBUILT.get(name) if isinstance(name, str) else None
+    if found is None:
+        cls = _class(name)
+        found = cls, frozenset(f.name for f in dataclasses.fields(cls) if f.init)
+        if isinstance(name, str):
+            _REBUILT[name] = found
+    return found
 
 
 def decode(text: str | bytes) -> Any:

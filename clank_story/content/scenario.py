@@ -9,10 +9,11 @@ from typing import Any
 from clank_story.content import schema, translate
 from clank_story.content.boards import board_from_node
 from clank_story.content.cards import card_from_node
-from clank_story.content.diagnostics import Report, said
+from clank_story.content.diagnostics import ContentError, Report, said
 from clank_story.content.effects_check import Refs
 from clank_story.content.library import build_ruleset, catalog
-from clank_story.content.yamlio import Node, load_file, load_text, plain
+from clank_story.content.reading import read_text
+from clank_story.content.yamlio import Node, load_text, plain
 from clank_story.rules.model import Ruleset
 from clank_story.words import language
 
@@ -40,14 +41,39 @@ def load_scenario(path: str | Path | None = None, *, text: str | None = None, da
                   ruleset: str | None = None, board: str | None = None,
                   seats: list[dict[str, Any]] | None = None) -> Position:
     """Read a scenario (file or text) into a Position; options given here override the file."""
+    options = {"seed": seed, "ruleset": ruleset, "board": board, "seats": seats}
     if data is not None:
         node = Node(data, str(path or "<scenario>"), 1, 1)
     elif text is not None:
         node = load_text(text, str(path or "<scenario>"))
     elif path is not None:
-        node = load_file(path)
+        return _from_file(path, options)
     else:
         node = Node({}, "<scenario>", 1, 1)
+    return _position(node, path, **options)
+
+
+def _from_file(path: str | Path, options: dict[str, Any]) -> Position:
+    """A scenario file, its YAML read from the read cache when this text was read before. Every check
+    runs again on the remembered data; should one fail, the file is read itself, so each diagnostic
+    gets its line and column."""
+    from clank_story.content import readcache
+
+    text = read_text(path, what="a content file")
+    known = readcache.recall("scenarios", Path(path), text)
+    if isinstance(known, dict):
+        try:
+            return _position(Node(known, str(path), 1, 1), path, **options)
+        except ContentError:
+            pass
+    node = load_text(text, str(path))
+    position = _position(node, path, **options)
+    readcache.remember("scenarios", Path(path), text, plain(node.value))
+    return position
+
+
+def _position(node: Node, path: str | Path | None, *, seed: int | None, ruleset: str | None, board: str | None,
+              seats: list[dict[str, Any]] | None) -> Position:
     if node.value is None:
         node = Node({}, node.path, 1, 1)
     report = Report()

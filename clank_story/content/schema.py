@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -148,6 +147,8 @@ def closest(word: str, options: list[str] | Mapping[str, object]) -> str | None:
     if len(names) > MAX_HINT_OPTIONS:
         names = [n for n in names if isinstance(n, str) and n[:1] == word[:1]
                  and abs(len(n) - len(word)) <= 2][:MAX_HINT_OPTIONS]
+    import difflib  # only when a word is wrong
+
     close = difflib.get_close_matches(word, names, n=1)
     return close[0] if close else None
 

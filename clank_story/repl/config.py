@@ -56,8 +56,6 @@ def config_path() -> Path:
 
 def load(path: Path | None = None) -> Config:
     """The settings in the file; no file gives the defaults. Raises ConfigError."""
-    import tomllib
-
     path = path or config_path()
     try:
         if path.stat().st_size > MAX_BYTES:
@@ -71,6 +69,8 @@ def load(path: Path | None = None) -> Config:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise ConfigError(say("play.config.not_utf8", path=path, byte=e.start)) from None
+    import tomllib  # only when there is a file to read
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class PlayCard:
+    """`play CARD`: one card from the hand into play."""
+
     card: str
 
     def __str__(self) -> str:
@@ -15,12 +17,16 @@ class PlayCard:
 
 @dataclass(frozen=True, slots=True)
 class PlayAll:
+    """`play all`: every card in the hand, in order."""
+
     def __str__(self) -> str:
         return "play all"
 
 
 @dataclass(frozen=True, slots=True)
 class Acquire:
+    """`acquire CARD`: a card from the row or the reserve, for Skill."""
+
     card: str
 
     def __str__(self) -> str:
@@ -29,6 +35,8 @@ class Acquire:
 
 @dataclass(frozen=True, slots=True)
 class Use:
+    """`use CARD`: a device in the row, for Skill, or a kept secret (a potion)."""
+
     card: str  # a device in the row, or a kept secret token (potions)
 
     def __str__(self) -> str:
@@ -37,6 +45,8 @@ class Use:
 
 @dataclass(frozen=True, slots=True)
 class Fight:
+    """`fight CARD`: a monster in the row, for Swords."""
+
     card: str
 
     def __str__(self) -> str:
@@ -45,6 +55,8 @@ class Fight:
 
 @dataclass(frozen=True, slots=True)
 class Move:
+    """`move SPACE`: along one path, paying Boots (and Swords past monsters)."""
+
     to: str
     swords: int | None = None  # None: spend Swords first, then take damage
 
@@ -54,6 +66,8 @@ class Move:
 
 @dataclass(frozen=True, slots=True)
 class Teleport:
+    """`teleport SPACE`: to a space next to this one, paying no Boots."""
+
     to: str
 
     def __str__(self) -> str:
@@ -62,6 +76,8 @@ class Teleport:
 
 @dataclass(frozen=True, slots=True)
 class Take:
+    """`take WHAT`: a token on the current space."""
+
     what: str  # artifact | secret | idol
 
     def __str__(self) -> str:
@@ -70,6 +86,8 @@ class Take:
 
 @dataclass(frozen=True, slots=True)
 class Market:
+    """`market ITEM`: an item from the market, for Gold."""
+
     item: str  # an item kind: master-key, backpack, crown, canoe ...
 
     def __str__(self) -> str:
@@ -78,6 +96,8 @@ class Market:
 
 @dataclass(frozen=True, slots=True)
 class Coach:
+    """`coach TOWN`: a coach ride to another town, for Gold."""
+
     to: str
 
     def __str__(self) -> str:
@@ -86,6 +106,8 @@ class Coach:
 
 @dataclass(frozen=True, slots=True)
 class Choose:
+    """`choose N`: an answer to the question asked."""
+
     option: int  # 1-based
 
     def __str__(self) -> str:
@@ -94,6 +116,8 @@ class Choose:
 
 @dataclass(frozen=True, slots=True)
 class End:
+    """`end`: the end of this turn."""
+
     def __str__(self) -> str:
         return "end"
 

@@ -8,6 +8,8 @@ from typing import Any
 
 @dataclass(frozen=True, slots=True)
 class Event:
+    """Something that happened in the game: a frozen value, told once, heard by every listener."""
+
     @property
     def kind(self) -> str:
         return type(self).__name__
@@ -18,12 +20,16 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class TurnStarted(Event):
+    """A player's turn began (turns are counted from 1)."""
+
     player: str
     turn: int
 
 
 @dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
+    """A card went from a hand into play."""
+
     player: str
     card: str
 
@@ -39,6 +45,8 @@ class Gained(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardAcquired(Event):
+    """A card was bought from the row or the reserve for Skill."""
+
     player: str
     card: str
     cost: int
@@ -46,6 +54,8 @@ class CardAcquired(Event):
 
 @dataclass(frozen=True, slots=True)
 class DeviceUsed(Event):
+    """A device was paid for with Skill and used, then left the row."""
+
     player: str
     card: str
     cost: int
@@ -53,6 +63,8 @@ class DeviceUsed(Event):
 
 @dataclass(frozen=True, slots=True)
 class MonsterDefeated(Event):
+    """A monster was beaten with Swords and its reward taken."""
+
     player: str
     card: str
     cost: int
@@ -60,6 +72,8 @@ class MonsterDefeated(Event):
 
 @dataclass(frozen=True, slots=True)
 class Moved(Event):
+    """A player went from one space to the next, paying Boots (and Swords for monsters, Gold for a coach)."""
+
     player: str
     origin: str
     to: str
@@ -72,12 +86,16 @@ class Moved(Event):
 
 @dataclass(frozen=True, slots=True)
 class Exhausted(Event):
+    """A player stopped on an exhausting space and may move no further this turn."""
+
     player: str
     space: str
 
 
 @dataclass(frozen=True, slots=True)
 class TookDamage(Event):
+    """A player lost Health; `source` names what hurt them."""
+
     player: str
     amount: int
     source: str
@@ -85,12 +103,16 @@ class TookDamage(Event):
 
 @dataclass(frozen=True, slots=True)
 class Healed(Event):
+    """A player got Health back."""
+
     player: str
     amount: int
 
 
 @dataclass(frozen=True, slots=True)
 class ClankChanged(Event):
+    """Clank cubes went into the Clank area or came back out of it."""
+
     player: str
     amount: int  # cubes actually moved (+ into the area, - back to supply)
     asked: int  # what the effect said
@@ -98,6 +120,8 @@ class ClankChanged(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardsDrawn(Event):
+    """A player drew cards, shuffling their discard into a new deck when it ran out."""
+
     player: str
     count: int
     reshuffled: bool = False
@@ -105,6 +129,8 @@ class CardsDrawn(Event):
 
 @dataclass(frozen=True, slots=True)
 class TokenTaken(Event):
+    """A token came off the board: a secret, a monkey idol or an artifact."""
+
     player: str
     space: str
     token: str  # secret id, 'monkey-idol', or 'artifact'
@@ -113,18 +139,24 @@ class TokenTaken(Event):
 
 @dataclass(frozen=True, slots=True)
 class SecretUsed(Event):
+    """A player spent a secret they held."""
+
     player: str
     token: str
 
 
 @dataclass(frozen=True, slots=True)
 class RageChanged(Event):
+    """The dragon's Rage marker moved along its track."""
+
     rage: int
     by: int
 
 
 @dataclass(frozen=True, slots=True)
 class MarketBought(Event):
+    """A market item was bought for Gold."""
+
     player: str
     item: str
     price: int
@@ -132,6 +164,8 @@ class MarketBought(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardTrashed(Event):
+    """A card left the game for good, from the pile `pile` names."""
+
     player: str
     card: str
     pile: str
@@ -139,23 +173,31 @@ class CardTrashed(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardDiscarded(Event):
+    """A card went to its owner's discard pile."""
+
     player: str
     card: str
 
 
 @dataclass(frozen=True, slots=True)
 class CardGained(Event):
+    """A card was put into a player's discard pile without being bought."""
+
     player: str
     card: str
 
 
 @dataclass(frozen=True, slots=True)
 class RowCardRemoved(Event):
+    """A card left the row without anyone taking it."""
+
     card: str
 
 
 @dataclass(frozen=True, slots=True)
 class CardRevealed(Event):
+    """A card was turned up from the dungeon deck into the row."""
+
     card: str
     dragon: bool = False
     event: bool = False
@@ -179,6 +221,8 @@ class Refreshed(Event):
 
 @dataclass(frozen=True, slots=True)
 class DragonAttacked(Event):
+    """The dragon drew cubes from the bag and hurt whoever owned them."""
+
     cubes: int  # how many were drawn
     hits: dict[str, int] = field(default_factory=dict)  # player -> damage
     black: int = 0
@@ -189,17 +233,23 @@ class DragonAttacked(Event):
 
 @dataclass(frozen=True, slots=True)
 class KnockedOut(Event):
+    """A player's Health ran out; outside the depths they still score."""
+
     player: str
     scores_zero: bool
 
 
 @dataclass(frozen=True, slots=True)
 class Escaped(Event):
+    """A player got out of the dungeon alive."""
+
     player: str
 
 
 @dataclass(frozen=True, slots=True)
 class WaypointEntered(Event):
+    """A player stepped onto a waypoint, which opens a passage of the Book of Secrets."""
+
     player: str
     space: str
     passage: str
@@ -207,11 +257,15 @@ class WaypointEntered(Event):
 
 @dataclass(frozen=True, slots=True)
 class CountdownAdvanced(Event):
+    """The countdown track moved on, toward the end of the game."""
+
     space: int
 
 
 @dataclass(frozen=True, slots=True)
 class QuestionAsked(Event):
+    """A question waits for the player's `choose N`."""
+
     player: str
     question: str
     options: tuple[str, ...] = ()
@@ -219,11 +273,15 @@ class QuestionAsked(Event):
 
 @dataclass(frozen=True, slots=True)
 class TurnEnded(Event):
+    """A player's turn ended."""
+
     player: str
 
 
 @dataclass(frozen=True, slots=True)
 class GameOver(Event):
+    """The game ended; the scores and the winner, and why it ended."""
+
     scores: dict[str, int] = field(default_factory=dict)
     winner: str | None = None
     reason: str = "all_out"  # all_out | countdown | empty_bag
@@ -241,6 +299,8 @@ class StoryEffect(Event):
 
 @dataclass(frozen=True, slots=True)
 class Answered(Event):
+    """A player answered a question with one of its options."""
+
     player: str
     question: str
     option: int
@@ -248,6 +308,8 @@ class Answered(Event):
 
 @dataclass(frozen=True, slots=True)
 class StoryChoice(Event):
+    """A player chose an option of a Book of Secrets passage."""
+
     player: str
     passage: str
     option: int

@@ -44,6 +44,8 @@ def as_block(data: Any) -> Block:
 
 @dataclass(frozen=True)
 class CardDef:
+    """A card as the content defines it: cost, points, types and effects; the game holds its id."""
+
     id: str
     name: str
     kind: str = "item"  # item | device | monster | event
@@ -71,6 +73,8 @@ class CardDef:
 
 @dataclass(frozen=True)
 class Space:
+    """A space of a board and what lies on it at the start."""
+
     id: str
     name: str
     minor_secrets: int = 0
@@ -101,6 +105,8 @@ BOAT = "canoe"  # the token kind a water path needs
 
 @dataclass(frozen=True)
 class Path:
+    """A path between two spaces: its Boots, monsters, lock, direction and water."""
+
     a: str  # from
     b: str  # to
     boots: int = 1
@@ -122,6 +128,8 @@ class Path:
 
 @dataclass(frozen=True, eq=False)  # identity equality: boards are hashable cache keys
 class Board:
+    """A board: its spaces, its paths and its Rage track."""
+
     id: str
     name: str
     ruleset: str
@@ -154,6 +162,8 @@ class Board:
 
 @dataclass(frozen=True)
 class SecretDef:
+    """A secret token as the content defines it."""
+
     id: str
     name: str
     size: str  # minor | major | fruit
@@ -167,6 +177,8 @@ class SecretDef:
 
 @dataclass(frozen=True)
 class MarketItem:
+    """An item the market sells."""
+
     id: str
     name: str
     kind: str

@@ -18,6 +18,8 @@ RESOLVE, REFILL, ATTACK = 1, 2, 3  # the stages of ending a turn (Turn.ending), 
 
 @dataclass(slots=True)
 class Player:
+    """One player's side of the table: where they are, their cards, cubes, tokens and Health."""
+
     name: str
     bot: str | None = None
     space: str = ""
@@ -78,6 +80,8 @@ class Turn:
 
 @dataclass(slots=True)
 class Game:
+    """The whole position: players, board state, decks, the bag and the one seeded RNG."""
+
     ruleset: Ruleset
     players: list[Player]
     rng: random.Random

@@ -14,11 +14,9 @@ from __future__ import annotations
 
 import contextlib
 from collections import Counter
-from difflib import get_close_matches
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from clank_story import looking
 from clank_story.narrate.prose import Line
 from clank_story.rules.commands import Acquire, Coach, End, Fight, Move, Teleport, Use
 from clank_story.rules.engine import check
@@ -27,8 +25,7 @@ from clank_story.rules.legal import legal_commands
 from clank_story.rules.movement import path_to
 from clank_story.rules.parse import number
 from clank_story.rules.state import Game
-from clank_story.table import bookmarks, verbs
-from clank_story.table.reload import reload_table
+from clank_story.table import verbs
 from clank_story.table.reply import EndQuestion, Reply, SwordsQuestion
 from clank_story.words import entry, listing, refusal, say, sentences
 
@@ -88,12 +85,16 @@ def _handle(table: Table, text: str) -> Reply:
     if verb.kind == verbs.SESSION:
         return _session(table, verb.name, rest, line)
     if verb.kind == verbs.LOOKING:
+        from clank_story import looking  # a script of moves never looks: not loaded for it
+
         if verb.name == "look" and table.game.over:
             return Reply([Line(say("play.look_over"), "answer")])
         text = looking.answer(table.game, verb.name, rest, typed=line, router=table.session.router,
                               verbs=verbs.localized(), width=table.narrator.width)
         return Reply([Line(text, "answer")])
     if verb.name == "market" and not rest and not table.game.over:
+        from clank_story import looking
+
         return Reply([Line(refusal(UnknownCommand("repl.market.what", line)), "refusal"),
                       Line("\n".join(looking.market_lines(table.game, table.narrator.width)), "answer")],
                      refused=True)
@@ -145,6 +146,8 @@ def did_you_mean(game: Game, refused: UnknownCommand) -> UnknownCommand:
     else:
         return refused
     pool = {_folded(n): n for n in names} | {_folded(i): n for i, n in ids.items()}
+    from difflib import get_close_matches  # only when a word is wrong
+
     close = get_close_matches(_folded(text), list(pool), n=1, cutoff=0.7)
     if not close:
         return refused
@@ -174,6 +177,9 @@ def _drawn(table: Table, act) -> Reply:
 def _session(table: Table, verb: str, rest: str, line: str) -> Reply:
     if not table.interactive:
         raise UnknownCommand("repl.only_at_prompt", line, verb=verb)
+    from clank_story.table import bookmarks  # the prompt's own verbs: a script never loads them
+    from clank_story.table.reload import reload_table
+
     if verb == "quit":
         return table.quit()
     if verb == "save":

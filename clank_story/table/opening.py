@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from clank_story.rules.model import Ruleset
     from clank_story.table.lock import CampaignLock
 
-# The campaign layer, the campaign lock (filelock), the solo director and the Book of Secrets are
+# The campaign layer, the campaign lock, the solo director and the Book of Secrets are
 # imported where a game needs them: a one-shot `run` of a classic scenario uses none of them, and
 # start-up time is what a person waits for (issue 20).
 

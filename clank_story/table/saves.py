@@ -229,8 +229,12 @@ def known_campaigns() -> list[Path]:
 
 
 def remember_campaign(path: Path) -> None:
-    """Note a campaign file played here (best effort: a failure only shortens `saves`)."""
-    known = [p for p in known_campaigns() if p != path]
+    """Note a campaign file played here (best effort: a failure only shortens `saves`). The list is
+    written only when it changes: the same campaign played again costs no write (and no fsync)."""
+    before = known_campaigns()
+    if before[:1] == [path]:
+        return
+    known = [p for p in before if p != path]
     with contextlib.suppress(OSError):
         atomic_write(known_campaigns_path(), json.dumps([str(path), *map(str, known[:49])], ensure_ascii=False))
 

@@ -11,7 +11,6 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from clank_story.looking import answer, status_line
 from clank_story.narrate.prose import Line, ProseNarrator
 from clank_story.rules import events as ev
 from clank_story.rules.errors import CommandError, UnknownCommand
@@ -158,6 +157,8 @@ class Table:
         snap = self.history[-1]
         self.history = self.history[:-1]
         self.put_back(snap)
+        from clank_story.looking import answer
+
         lines = [Line(say("play.undone", command=snap.command), "info"), Line(answer(self.game, "hand"), "answer")]
         return Reply(lines + self.question_lines())
 
@@ -263,4 +264,6 @@ class Table:
         return say("play.prompt")
 
     def toolbar(self) -> str:
+        from clank_story.looking import status_line
+
         return status_line(self.game)

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from clank_story.campaign.model import MissionReport
-from clank_story.campaign.store import _cache_entry, read_campaign
+from clank_story.campaign.store import read_campaign
+from clank_story.content.readcache import entry_file
 
 
 @pytest.fixture
@@ -65,7 +66,7 @@ def test_a_save_after_a_cached_read_keeps_the_comments(campaign_file, own_cache)
 
 def test_a_damaged_cache_entry_is_ignored(campaign_file, own_cache, monkeypatch):
     read_campaign(campaign_file.path)
-    entry = _cache_entry(campaign_file.path)
+    entry = entry_file("campaigns", campaign_file.path)
     assert entry is not None and entry.exists()
     entry.write_text('{"key": "', encoding="utf-8")
     assert read_campaign(campaign_file.path).campaign == _uncached(campaign_file.path, monkeypatch).campaign

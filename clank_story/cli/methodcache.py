@@ -1,0 +1,95 @@
+"""The byte code of dataclass methods, kept between runs the way Python keeps a module's byte code.
+
+`@dataclass` writes the source of each class's `__init__`, `__repr__`, `__eq__`, `__hash__` (and, for a
+frozen class, `__setattr__` and `__delattr__`) and compiles it while the module is imported: six
+compiles for each of the hundred value classes a game imports, a fifth of a one-command `run`
+(issue 20). That source depends only on the class's fields, so its code object can be kept: the
+`dataclasses` module's own `exec` is given one that looks the text up first and compiles it exactly
+as `exec` would otherwise (same file name, flags and optimisation level) when it is new. Nothing
+about a class changes, only when its methods are compiled.
+
+Only this package's classes are kept (a library's dataclasses compile as they always do), in one file
+beside this module's byte code: `__pycache__/methodcache.<tag>.methods`, or under
+`sys.pycache_prefix`. It is byte code, trusted exactly as the `.pyc` files beside it are, and written
+under the same rules: not when `sys.dont_write_bytecode` is set (PYTHONDONTWRITEBYTECODE), never
+half-written, and read only if the interpreter's magic number and optimisation level match."""
+
+from __future__ import annotations
+
+import atexit
+import builtins
+import contextlib
+import importlib.util
+import marshal
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+HEADER = importlib.util.MAGIC_NUMBER + bytes([sys.flags.optimize])
+MAX_ENTRIES = 5000  # a cache grown past this (old program versions' classes) starts again
+OWN = __name__.partition(".")[0] + "."
+
+_codes: dict[str, Any] = {}
+_used: set[str] = set()
+_new = 0
+
+
+def _file() -> Path | None:
+    try:
+        pyc = importlib.util.cache_from_source(__file__)
+    except (NotImplementedError, ValueError):
+        return None
+    return Path(pyc).with_suffix(".methods")
+
+
+def _read(file: Path) -> dict[str, Any]:
+    try:
+        data = file.read_bytes()
+        if not data.startswith(HEADER):
+            return {}
+        codes = marshal.loads(data[len(HEADER):])
+    except Exception:  # absent, damaged or from another interpreter: compile afresh
+        return {}
+    return codes if isinstance(codes, dict) else {}
+
+
+def _exec(source: Any, globals: dict[str, Any] | None = None, locals: Any = None, /) -> None:
+    """builtins.exec, with this package's generated method source compiled once per text."""
+    global _new
+    if isinstance(source, str) and globals is not None and str(globals.get("__name__", "")).startswith(OWN):
+        code = _codes.get(source)
+        if code is None:
+            code = _codes[source] = compile(source, "<string>", "exec", dont_inherit=True)
+            _new += 1
+        _used.add(source)
+        source = code
+    builtins.exec(source, globals, locals)
+
+
+def _save(file: Path) -> None:
+    if not _new or sys.dont_write_bytecode:
+        return
+    tmp = file.with_name(f".{file.name}.{os.getpid()}.tmp")
+    try:
+        merged = {**_read(file), **_codes}
+        if len(merged) > MAX_ENTRIES:
+            merged = {text: _codes[text] for text in _used}
+        file.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(HEADER + marshal.dumps(merged))
+        os.replace(tmp, file)
+    except Exception:  # a cache that cannot be written costs speed, never correctness
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+
+
+def install() -> None:
+    """Serve dataclass methods from the cache from now on; called before the game's modules load."""
+    import dataclasses
+
+    file = _file()
+    if file is None or getattr(dataclasses, "exec", None) is _exec:
+        return
+    _codes.update(_read(file))
+    dataclasses.exec = _exec  # type: ignore[attr-defined]  # found before builtins.exec by _create_fn
+    atexit.register(_save, file)
