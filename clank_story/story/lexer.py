@@ -106,6 +106,7 @@ class StoryLexer(Lexer):
         mode = TOKEN_VARIABLE_BEGIN if state == "variable" else TOKEN_BLOCK_BEGIN if state == "block" else "root"
         balance: list[str] = []
         root, comment = self.root.match, self.comment.match
+        new = tuple.__new__  # Token(...) without its Python-level __new__
         while True:
             if mode == "root":
                 m = root(source, pos)
@@ -140,37 +141,40 @@ class StoryLexer(Lexer):
             else:
                 with_end, inside = self.tags[mode]
                 m = (inside if balance else with_end).match(source, pos)  # always matches, maybe nothing
-                blanks, kind = m.group(1), m.lastgroup
-                lineno += blanks.count("\n")
+                kind = m.lastgroup
+                if m.start(kind) > pos:  # blanks before the token
+                    lineno += source.count("\n", pos, m.start(kind))
                 if kind == TOKEN_WHITESPACE:  # no token after the blanks
                     if m.end() >= size:
                         return out
                     raise _Unusual  # Jinja: "unexpected char"
                 value = m.group(kind)
-                if kind == _END:
-                    add(Token(lineno, TOKEN_BLOCK_END if mode == TOKEN_BLOCK_BEGIN else TOKEN_VARIABLE_END, value))
-                    mode = "root"
-                elif kind == TOKEN_NAME:
+                if kind == TOKEN_NAME:
                     if not value.isidentifier():
                         raise _Unusual
-                    add(Token(lineno, TOKEN_NAME, value))
+                    add(new(Token, (lineno, TOKEN_NAME, value)))
                 elif kind == TOKEN_OPERATOR:
                     if value in _OPENING:
                         balance.append(value)
                     elif value in _CLOSING and (not balance or balance.pop() != _CLOSING[value]):
                         raise _Unusual
-                    add(Token(lineno, operators[value], value))
+                    add(new(Token, (lineno, operators[value], value)))
+                elif kind == _END:
+                    add(new(Token, (lineno, TOKEN_BLOCK_END if mode == TOKEN_BLOCK_BEGIN else TOKEN_VARIABLE_END,
+                                    value)))
+                    lineno += value.count("\n")  # `-%}` takes the blanks after it
+                    mode = "root"
                 elif kind == TOKEN_STRING:
                     try:
                         text = value[1:-1].encode("ascii", "backslashreplace").decode("unicode-escape")
                     except Exception:
                         raise _Unusual from None
-                    add(Token(lineno, TOKEN_STRING, text))
+                    add(new(Token, (lineno, TOKEN_STRING, text)))
+                    lineno += value.count("\n")
                 elif kind == TOKEN_INTEGER:
-                    add(Token(lineno, TOKEN_INTEGER, _number(int, value)))
+                    add(new(Token, (lineno, TOKEN_INTEGER, _number(int, value))))
                 elif kind == TOKEN_FLOAT:
-                    add(Token(lineno, TOKEN_FLOAT, _number(literal_eval, value)))
+                    add(new(Token, (lineno, TOKEN_FLOAT, _number(literal_eval, value))))
                 else:
                     raise _Unusual
-                lineno += value.count("\n")
                 pos = m.end()
