@@ -10,7 +10,6 @@ ruamel's composer is ours too and refuses the same things, in case libyaml is mi
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -153,19 +152,13 @@ class Node:
             yield self.child(i)
 
 
-def load_text(text: str, path: str, *, limit: int = MAX_FILE_BYTES, fast: bool = False) -> Node:
-    """`fast`: read with libyaml (story/yamlfast.py) where that reading is certainly ruamel's (`_alike`),
-    for a file that is only read, never written back (ruamel keeps comments for writing)."""
+def load_text(text: str, path: str, *, limit: int = MAX_FILE_BYTES) -> Node:
+    from ruamel.yaml.error import MarkedYAMLError
+
     if len(text) > limit:
         raise ContentError([Diagnostic.of(path, 1, 1, SIZE_CODE, said("yaml.content_file_too_big", size=f"{len(text):,}",
                                                                        limit=size_text(limit)))])
     prescan(text, path)
-    if fast:
-        node = _read_alike(text, path)
-        if node is not None:
-            return node
-    from ruamel.yaml.error import MarkedYAMLError
-
     try:
         data = _yaml().load(text)
     except MarkedYAMLError as e:
@@ -189,64 +182,9 @@ def load_text(text: str, path: str, *, limit: int = MAX_FILE_BYTES, fast: bool =
     return node
 
 
-def load_file(path: Path | str, *, what: str = "a content file", fast: bool = False) -> Node:
+def load_file(path: Path | str, *, what: str = "a content file") -> Node:
     """A file read within the size cap (CT008), as UTF-8 (CT000 names the first bad byte)."""
-    return load_text(read_text(path, what=what), str(path), fast=fast)
-
-
-# -- the fast reading ---------------------------------------------------------------------------------
-# ruamel's round-trip reader is pure Python: the shipped cards and boards take it about 0.3 s, libyaml's
-# events a few milliseconds. The two readers agree on a file's values and positions (the same parser,
-# ported), except where their YAML 1.2 scalar rules differ, on tags, anchors and directives; so the fast
-# reading is taken only for a file with none of those, and every other file is read by ruamel as before.
-_NUMBER = re.compile(  # plain scalars both read as the same int or float
-    r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|[-+]?[0-9]+[eE][-+]?[0-9]+"
-    r"|[-+]?\.[0-9]+(?:[eE][-+][0-9]+)?|-?\.(?:inf|Inf|INF)|\+\.inf|\.(?:nan|NaN|NAN)")
-_NOT_A_NUMBER = re.compile(r"[^-+0-9._: \tabcdefABCDEFoxOXbBtTzZinINaA]")  # no number, date or time has one
-
-
-def _alike(value: str) -> bool:
-    """Both readers read this plain scalar the same way, at the same place. Only a scalar starting like
-    a number, `<<` or `=` may be read differently (text, and the null and bool words, are read alike);
-    a number is alike in the forms of `_NUMBER`, and text when it holds a character that no number,
-    date or time has."""
-    if not value:
-        return False  # an empty value: ruamel places it on the next line, libyaml after the key
-    if value[0] not in "-+.0123456789<=":
-        return True
-    if value[0] in "<=":
-        return value not in ("<<", "=")
-    return _NUMBER.fullmatch(value) is not None or _NOT_A_NUMBER.search(value) is not None
-
-
-def _read_alike(text: str, path: str) -> Node | None:
-    """libyaml's reading, when it is certainly ruamel's: one document with no directives, tags or
-    anchors, every plain scalar `_alike`; None otherwise, and for any problem (ruamel words it)."""
-    yaml = libyaml()
-    if yaml is None:  # pragma: no cover - PyYAML ships with libyaml
-        return None
-    from yaml import events as e
-
-    from clank_story.story import yamlfast
-
-    documents = 0
-    try:
-        for event in yaml.parse(text, Loader=yaml.CSafeLoader):
-            kind = type(event)
-            if kind is e.ScalarEvent or kind is e.MappingStartEvent or kind is e.SequenceStartEvent:
-                if event.anchor is not None or event.tag is not None:
-                    return None
-                if kind is e.ScalarEvent and not event.style and not _alike(event.value):
-                    return None
-            elif kind is e.DocumentStartEvent:
-                documents += 1
-                if documents > 1 or event.version is not None or event.tags:
-                    return None
-            elif kind is e.AliasEvent:
-                return None
-        return yamlfast.load_text(text, path)
-    except (yaml.YAMLError, ContentError):
-        return None
+    return load_text(read_text(path, what=what), str(path))
 
 
 def load_data(path: Path | str, *, limit: int = MAX_FILE_BYTES, max_values: int = MAX_FILE_VALUES,

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from jinja2.lexer import Lexer
 
 from clank_story.content.diagnostics import ContentError
+from clank_story.content.yamlfast import load_text
 from clank_story.story.lexer import StoryLexer, _Unusual
 from clank_story.story.sandbox import StoryEnvironment, environment
-from clank_story.story.yamlfast import load_text
 
 ROOT = Path(__file__).resolve().parents[2]
 STATES = [None, "variable", "block"]
