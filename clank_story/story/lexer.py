@@ -71,9 +71,16 @@ class StoryLexer(Lexer):
         self.fast = (delimiters == ("{%", "%}", "{{", "}}", "{#", "#}") and not self.lstrip_blocks
                      and self.newline_sequence == "\n" and environment.line_statement_prefix is None
                      and environment.line_comment_prefix is None)
+        self.tags: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {}
+        try:
+            self._build()
+        except Exception:  # a Jinja whose lexer is built otherwise: its own lexer does all the work
+            self.fast = False
+
+    def _build(self) -> None:
+        """The alternations, from Jinja's own rules (private to Jinja: a change there only turns this off)."""
         self.root = self.rules["root"][0].pattern
         self.comment = self.rules[TOKEN_COMMENT_BEGIN][0].pattern
-        self.tags: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {}
         for state in (TOKEN_BLOCK_BEGIN, TOKEN_VARIABLE_BEGIN):
             end, blank, *rules = self.rules[state]
             self.fast = self.fast and blank.tokens == TOKEN_WHITESPACE

@@ -167,3 +167,13 @@ def parsed(env: StoryEnvironment, source: str) -> str:
 ])
 def test_a_template_parses_to_the_same_tree_or_fails_with_the_same_error_as_with_jinjas_lexer(source):
     assert parsed(environment(), source) == parsed(jinja_environment(), source)
+
+
+def test_a_jinja_whose_lexer_rules_are_built_otherwise_leaves_all_lexing_to_jinja(monkeypatch):
+    """The alternations are built from Jinja's private rules: should a Jinja version build them another
+    way, the fast path turns itself off and every text is Jinja's to lex."""
+    monkeypatch.setattr(StoryLexer, "_build", lambda self: (_ for _ in ()).throw(KeyError("root")))
+    lexer = StoryLexer(StoryEnvironment())
+    assert lexer.fast is False
+    text = "Hello {{ player.name }}{% if gold > 2 %}, rich{% endif %}."
+    assert as_tuples(lexer.tokenize(text)) == jinja(text)
