@@ -58,7 +58,7 @@ class Locator:
 
     def _root(self, path: str) -> Any:
         if path not in self.nodes:
-            from clank_story.story.yamlfast import load_text
+            from clank_story.content.yamlfast import load_text
 
             self.nodes[path] = load_text(self.texts[path], path)
         return self.nodes[path]

@@ -244,7 +244,7 @@ def _board_warnings(f: SourceFile, project: Project, report: Report) -> None:
     """A board the loader accepted: only its warnings (unreachable spaces, artifacts with no way home)
     are left to find; its positions come from the fast reader, which places keys as ruamel does."""
     from clank_story.content.boards import board_from_node, board_warnings
-    from clank_story.story.yamlfast import load_text
+    from clank_story.content.yamlfast import load_text
 
     try:
         node = load_text(project.texts[f.shown], f.shown)

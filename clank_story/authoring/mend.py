@@ -29,7 +29,7 @@ def mend(text: str, path: str) -> tuple[str | None, list[Diagnostic]]:
 
 def mend_tree(text: str, path: str) -> tuple[str | None, list[Diagnostic], Node | None]:
     """`mend`, and the tree of the text to check (read once here, so the loader need not read it again)."""
-    from clank_story.story.yamlfast import load_text
+    from clank_story.content.yamlfast import load_text
 
     found: list[Diagnostic] = []
     current = text

@@ -243,7 +243,7 @@ _DERIVED = {"health_left": "damage", "supply": "damage", "deck_size": "deck", "s
 
 
 def _value(text: str) -> Any:
-    from clank_story.story.yamlfast import scalar
+    from clank_story.content.yamlfast import scalar
 
     return scalar(text.strip(), None, None, True)
 

@@ -15,7 +15,8 @@ from clank_story.content.boards import board_from_node
 from clank_story.content.cards import CardFile, load_card_file
 from clank_story.content.diagnostics import ContentError, Diagnostic, Report, said
 from clank_story.content.effects_check import Refs, check_block
-from clank_story.content.yamlio import Node, load_file, plain
+from clank_story.content.yamlfast import load_content_file
+from clank_story.content.yamlio import Node, plain
 from clank_story.paths import shipped
 from clank_story.rules.model import Board, CardDef, MarketItem, Ruleset, SecretDef, as_block
 from clank_story.words import language
@@ -62,16 +63,16 @@ def _root_files(root: Path) -> list[Path]:
 def _parse_root(root: Path) -> Catalog:
     report = Report()
     catalog = Catalog()
-    for path in sorted((root / "cards").glob("*.yaml")):
-        catalog.card_files.append(load_card_file(load_file(path), report, catalog.refs))
+    for path in sorted((root / "cards").glob("*.yaml")):  # libyaml's reading where it is ruamel's
+        catalog.card_files.append(load_card_file(load_content_file(path), report, catalog.refs))
     for path in sorted((root / "boards").glob("*.yaml")):
-        board = board_from_node(load_file(path), report)
+        board = board_from_node(load_content_file(path), report)
         if board is not None:
             catalog.boards[board.id] = board
     if (root / "secrets.yaml").exists():
-        _load_secrets(load_file(root / "secrets.yaml"), catalog, report)
+        _load_secrets(load_content_file(root / "secrets.yaml"), catalog, report)
     if (root / "market.yaml").exists():
-        _load_market(load_file(root / "market.yaml"), catalog, report)
+        _load_market(load_content_file(root / "market.yaml"), catalog, report)
     report.raise_errors()
     return catalog
 

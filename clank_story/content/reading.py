@@ -7,7 +7,7 @@ The caps are generous for any file a person writes and are listed in docs/securi
 - the round-trip reader (ruamel, used for scenarios, cards, boards, campaign files and definitions)
   takes about 0.3 s a megabyte and 60 µs a value, so those files are capped at MAX_FILE_BYTES and
   MAX_FILE_VALUES;
-- Book of Secrets files go through libyaml (story/yamlfast.py), ten times faster: MAX_BOOK_FILE_BYTES
+- Book of Secrets files go through libyaml (content/yamlfast.py), ten times faster: MAX_BOOK_FILE_BYTES
   and MAX_BOOK_FILE_VALUES a file, and a book folder holds at most MAX_BOOK_FILES files and
   MAX_BOOK_BYTES in all, found within MAX_BOOK_ENTRIES files and folders (`--book /` stops there).
 """

@@ -9,10 +9,10 @@ from typing import Any
 
 from clank_story.content.diagnostics import Report, said
 from clank_story.content.effects_check import Refs, check_block
+from clank_story.content.yamlfast import PosMap
 from clank_story.content.yamlio import Node, plain
 from clank_story.story import effects as story_effects
 from clank_story.story.render import StoryProblem, compile_condition
-from clank_story.story.yamlfast import PosMap
 
 _CODES = {"CT004": "BS010", "CT005": "BS011", "CT006": "BS012", "CT007": "BS013",
           "CD100": "BS100", "CD101": "BS101", "CD102": "BS102", "CD104": "BS104", "CD105": "BS105"}

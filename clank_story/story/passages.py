@@ -18,12 +18,12 @@ from typing import Any
 from clank_story.content.diagnostics import ContentError, Diagnostic, Report, Said, said
 from clank_story.content.reading import MAX_BOOK_FILE_BYTES, SIZE_CODE, decode, read_bytes, yaml_files
 from clank_story.content.schema import Field, check_fields
+from clank_story.content.yamlfast import is_literal, load_text
 from clank_story.content.yamlio import Node
 from clank_story.story.contracts import Contract, check_contract
 from clank_story.story.effectcheck import CARD_EFFECTS, CONTRACT_EFFECTS, _compile, check_effects, remap
 from clank_story.story.render import Compiled, compile_condition, compile_template
 from clank_story.story.translation import translate
-from clank_story.story.yamlfast import is_literal, load_text
 from clank_story.words import language
 
 MAX_FILE_ERRORS = 200  # errors in one book file before the rest of it is left unchecked

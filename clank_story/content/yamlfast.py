@@ -1,4 +1,5 @@
-"""A fast YAML reader with positions for the Book of Secrets.
+"""A fast YAML reader with positions for the Book of Secrets, and for content roots' files where its
+reading is certainly ruamel's (`read_alike`, at the end).
 
 A campaign's book holds thousands of passages; ruamel's pure-Python round-trip loader needs seconds
 for that. This reader consumes libyaml's event stream (PyYAML's C parser) and builds the same shape
@@ -15,10 +16,18 @@ Without libyaml it falls back to `yamlio.load_text` (same diagnostics, slower)."
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
+from clank_story.content import yamlio
 from clank_story.content.diagnostics import ContentError, Diagnostic, Said, said
-from clank_story.content.reading import MAX_BOOK_FILE_BYTES, MAX_BOOK_FILE_VALUES, SIZE_CODE
+from clank_story.content.reading import (
+    MAX_BOOK_FILE_BYTES,
+    MAX_BOOK_FILE_VALUES,
+    MAX_FILE_BYTES,
+    SIZE_CODE,
+    read_text,
+)
 from clank_story.content.yamlio import Node, libyaml
 
 MAX_DEPTH = 64
@@ -65,6 +74,7 @@ _INT = re.compile(r"^[-+]?[0-9]+$")
 _OCT = re.compile(r"^0o[0-7]+$")
 _HEX = re.compile(r"^0x[0-9a-fA-F]+$")
 _FLOAT = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
+_SPECIAL_START = frozenset(["", *"~nNtTfF0123456789+-."])  # how a null, bool or number may start
 _SPECIAL_FLOAT = {".inf": float("inf"), ".Inf": float("inf"), ".INF": float("inf"),
                   "-.inf": float("-inf"), "-.Inf": float("-inf"), "-.INF": float("-inf"),
                   "+.inf": float("inf"), ".nan": float("nan"), ".NaN": float("nan"), ".NAN": float("nan")}
@@ -79,6 +89,8 @@ def scalar(value: str, style: str | None, tag: str | None, plain_implicit: bool)
     if style or not plain_implicit:
         if tag in ("tag:yaml.org,2002:int", "!!int") and _INT.match(value):
             return int(value)
+        return value
+    if value[:1] not in _SPECIAL_START:  # most scalars are words: no rule below can read them
         return value
     if _NULL.match(value):
         return None
@@ -149,8 +161,10 @@ def _load(yaml: Any, text: str, path: str) -> Node:
             container.lc.items.append((mark.line, mark.column))
 
     values = 0
+    loader = yaml.CSafeLoader(text)  # yaml.parse's loop without its generator
     try:
-        for event in yaml.parse(text, Loader=yaml.CSafeLoader):
+        while loader.check_event():
+            event = loader.get_event()
             kind = type(event)
             values += kind is e.ScalarEvent or kind is e.MappingStartEvent or kind is e.SequenceStartEvent
             if values > MAX_BOOK_FILE_VALUES:
@@ -186,6 +200,8 @@ def _load(yaml: Any, text: str, path: str) -> Node:
         errors.append(Diagnostic.of(path, line, col, "CT001", message))
     except yaml.YAMLError as exc:
         errors.append(Diagnostic.of(path, 1, 1, "CT001", said("yaml.invalid_because", error=str(exc))))
+    finally:
+        loader.dispose()
     if errors:
         raise ContentError(sorted(errors))
     return Node(root, path, 1, 1)
@@ -206,3 +222,70 @@ class _Mark:
 def is_literal(value: Any) -> bool:
     """A `|` block from either reader (ours, or ruamel's LiteralScalarString)."""
     return getattr(value, "style", None) == "|" or type(value).__name__ == "LiteralScalarString"
+
+
+# -- content files -----------------------------------------------------------------------------------
+# ruamel's round-trip reader (content/yamlio.py) is pure Python: the shipped cards and boards take it
+# about 0.3 s, libyaml's events a few milliseconds. The two readers agree on a file's values and
+# positions (the same parser, ported), except where their YAML 1.2 scalar rules differ, on tags, anchors
+# and directives; so this reading is taken only for a file with none of those (tests/content/
+# test_yaml_fast_reading.py), and every other file is read by ruamel as before.
+_NUMBER = re.compile(  # plain scalars both read as the same int or float
+    r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|[-+]?[0-9]+[eE][-+]?[0-9]+"
+    r"|[-+]?\.[0-9]+(?:[eE][-+][0-9]+)?|-?\.(?:inf|Inf|INF)|\+\.inf|\.(?:nan|NaN|NAN)")
+_NOT_A_NUMBER = re.compile(r"[^-+0-9._: \tabcdefABCDEFoxOXbBtTzZinINaA]")  # no number, date or time has one
+
+
+def _alike(value: str) -> bool:
+    """Both readers read this plain scalar the same way, at the same place. Only a scalar starting like
+    a number, `<<` or `=` may be read differently (text, and the null and bool words, are read alike);
+    a number is alike in the forms of `_NUMBER`, and text when it holds a character that no number,
+    date or time has."""
+    if not value:
+        return False  # an empty value: ruamel places it on the next line, libyaml after the key
+    if value[0] not in "-+.0123456789<=":
+        return True
+    if value[0] in "<=":
+        return value not in ("<<", "=")
+    return _NUMBER.fullmatch(value) is not None or _NOT_A_NUMBER.search(value) is not None
+
+
+def load_content_file(path: Path) -> Node:
+    """A content root's file (cards, a board, secrets, market), read as `yamlio.load_file` reads it:
+    by libyaml where that reading is certainly ruamel's (`read_alike`), else by ruamel itself."""
+    text = read_text(path, what="a content file")
+    node = read_alike(text, str(path))
+    return node if node is not None else yamlio.load_text(text, str(path))
+
+
+def read_alike(text: str, path: str) -> Node | None:
+    """libyaml's reading of a content file, when it is certainly ruamel's: within the caps of a content
+    file, one document with no directives, tags or anchors, every plain scalar `_alike`; None
+    otherwise, and for any problem (ruamel words it)."""
+    yaml = libyaml()
+    if yaml is None or len(text) > MAX_FILE_BYTES:
+        return None
+    from yaml import events as e
+
+    try:
+        yamlio.prescan(text, path)  # the caps of a content file, not a book file's
+    except ContentError:
+        return None
+    documents = 0
+    try:
+        for event in yaml.parse(text, Loader=yaml.CSafeLoader):
+            kind = type(event)
+            if kind is e.ScalarEvent or kind is e.MappingStartEvent or kind is e.SequenceStartEvent:
+                if event.anchor is not None or event.tag is not None:
+                    return None
+                if kind is e.ScalarEvent and not event.style and not _alike(event.value):
+                    return None
+            elif kind is e.DocumentStartEvent:
+                documents += 1
+                if documents > 1 or event.version is not None or event.tags:
+                    return None
+            elif kind is e.AliasEvent:
+                return None
+        return _load(yaml, text, path)
+    except (yaml.YAMLError, ContentError):
+        return None

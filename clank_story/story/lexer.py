@@ -1,0 +1,187 @@
+"""A faster lexer for the story environment, giving exactly the tokens Jinja's own lexer gives.
+
+Jinja's lexer tries its rules one after another at each position (a tag's name token costs five
+regular-expression calls) and passes every token through two generators; for a book of thousands of
+passages that is about half of the cost of parsing. Here the rules of a tag are one alternation,
+tried in Jinja's order (the first rule that matches wins, as in Jinja), built from the lexer's own
+compiled rules, and the tokens are made in one loop.
+
+Only the common case is lexed here: anything else — a `{% raw %}` block, a character no rule reads,
+unbalanced brackets, a name that is not an identifier, a string that does not unescape, an unclosed
+comment — and the text is handed to Jinja's own lexer from the start, so every error is raised by
+Jinja, worded by Jinja and raised as late as Jinja raises it. tests/story/test_lexer.py compares the
+two lexers token by token."""
+
+from __future__ import annotations
+
+import re
+from ast import literal_eval
+from typing import Any
+
+from jinja2.lexer import (
+    TOKEN_BLOCK_BEGIN,
+    TOKEN_BLOCK_END,
+    TOKEN_COMMENT_BEGIN,
+    TOKEN_DATA,
+    TOKEN_FLOAT,
+    TOKEN_INTEGER,
+    TOKEN_NAME,
+    TOKEN_OPERATOR,
+    TOKEN_STRING,
+    TOKEN_VARIABLE_BEGIN,
+    TOKEN_VARIABLE_END,
+    TOKEN_WHITESPACE,
+    Lexer,
+    Token,
+    TokenStream,
+    newline_re,
+    operators,
+)
+
+_FLAGS = {re.IGNORECASE: "i", re.MULTILINE: "m", re.DOTALL: "s", re.VERBOSE: "x"}
+_OPENING = frozenset("{([")
+_CLOSING = {"}": "{", ")": "(", "]": "["}
+_END = "end"
+
+
+class _Unusual(Exception):
+    """Something the fast path leaves to Jinja."""
+
+
+def _group(name: str, regex: re.Pattern[str]) -> str:
+    flags = "".join(letter for flag, letter in _FLAGS.items() if regex.flags & flag)
+    body = regex.pattern + ("\n" if regex.flags & re.VERBOSE else "")  # a trailing comment ends
+    return f"(?P<{name}>(?{flags}:{body}))" if flags else f"(?P<{name}>{body})"
+
+
+def _number(read: Any, value: str) -> Any:
+    """Jinja's reading of a number token; Unicode digits match its rules but are no Python number."""
+    try:
+        return read(value.replace("_", ""), 0) if read is int else read(value.replace("_", ""))
+    except Exception:
+        raise _Unusual from None
+
+
+class StoryLexer(Lexer):
+    def __init__(self, environment: Any) -> None:
+        super().__init__(environment)
+        delimiters = (environment.block_start_string, environment.block_end_string, environment.variable_start_string,
+                      environment.variable_end_string, environment.comment_start_string,
+                      environment.comment_end_string)
+        self.fast = (delimiters == ("{%", "%}", "{{", "}}", "{#", "#}") and not self.lstrip_blocks
+                     and self.newline_sequence == "\n" and environment.line_statement_prefix is None
+                     and environment.line_comment_prefix is None)
+        self.tags: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {}
+        try:
+            self._build()
+        except Exception:  # a Jinja whose lexer is built otherwise: its own lexer does all the work
+            self.fast = False
+
+    def _build(self) -> None:
+        """The alternations, from Jinja's own rules (private to Jinja: a change there only turns this off)."""
+        self.root = self.rules["root"][0].pattern
+        self.comment = self.rules[TOKEN_COMMENT_BEGIN][0].pattern
+        for state in (TOKEN_BLOCK_BEGIN, TOKEN_VARIABLE_BEGIN):
+            end, blank, *rules = self.rules[state]
+            self.fast = self.fast and blank.tokens == TOKEN_WHITESPACE
+            # Blanks first, then Jinja's rules in its order: no end tag starts with a blank, so where
+            # Jinja reads a blank token this reads the same blanks, and the token after them.
+            lead = f"(?P<{TOKEN_WHITESPACE}>(?:{blank.pattern.pattern})?)"
+            parts = [_group(str(rule.tokens), rule.pattern) for rule in rules]
+            self.tags[state] = (re.compile(lead + "(?:" + "|".join([_group(_END, end.pattern), *parts]) + ")?"),
+                                re.compile(lead + "(?:" + "|".join(parts) + ")?"))  # in brackets `}}` is two operators
+
+    def tokenize(self, source: str, name: str | None = None, filename: str | None = None,
+                 state: str | None = None) -> TokenStream:
+        if self.fast:
+            try:
+                return TokenStream(iter(self._tokens(source, state)), name, filename)
+            except _Unusual:
+                pass
+        return super().tokenize(source, name, filename, state)
+
+    def _tokens(self, source: str, state: str | None) -> list[Token]:
+        """`wrap(tokeniter(...))` of Jinja's lexer, as a list; _Unusual where Jinja might raise."""
+        lines = newline_re.split(source)[::2]
+        if not self.keep_trailing_newline and lines[-1] == "":
+            del lines[-1]
+        source = "\n".join(lines)  # no "\r" is left, so data needs no newline normalising
+        size = len(source)
+        out: list[Token] = []
+        add = out.append
+        pos, lineno = 0, 1
+        mode = TOKEN_VARIABLE_BEGIN if state == "variable" else TOKEN_BLOCK_BEGIN if state == "block" else "root"
+        balance: list[str] = []
+        root, comment = self.root.match, self.comment.match
+        new = tuple.__new__  # Token(...) without its Python-level __new__
+        while True:
+            if mode == "root":
+                m = root(source, pos)
+                if m is None:
+                    if pos < size:
+                        add(Token(lineno, TOKEN_DATA, source[pos:]))
+                    return out
+                kind = m.lastgroup
+                if kind not in (TOKEN_VARIABLE_BEGIN, TOKEN_BLOCK_BEGIN, TOKEN_COMMENT_BEGIN):
+                    raise _Unusual  # {% raw %}
+                text, begin = m.group(1), m.group(m.lastindex)
+                stripped = 0
+                if m.group(m.lastindex + 1) == "-":
+                    kept = text.rstrip()
+                    stripped = text[len(kept):].count("\n")
+                    text = kept
+                if text:
+                    add(Token(lineno, TOKEN_DATA, text))
+                lineno += text.count("\n") + stripped
+                if kind != TOKEN_COMMENT_BEGIN:
+                    add(Token(lineno, kind, begin))
+                lineno += begin.count("\n")
+                pos, mode = m.end(), kind
+            elif mode == TOKEN_COMMENT_BEGIN:
+                m = comment(source, pos)
+                if m is None:
+                    if pos >= size:
+                        return out
+                    raise _Unusual  # Jinja: "Missing end of comment tag"
+                lineno += m.group().count("\n")
+                pos, mode = m.end(), "root"
+            else:
+                with_end, inside = self.tags[mode]
+                m = (inside if balance else with_end).match(source, pos)  # always matches, maybe nothing
+                kind = m.lastgroup
+                if m.start(kind) > pos:  # blanks before the token
+                    lineno += source.count("\n", pos, m.start(kind))
+                if kind == TOKEN_WHITESPACE:  # no token after the blanks
+                    if m.end() >= size:
+                        return out
+                    raise _Unusual  # Jinja: "unexpected char"
+                value = m.group(kind)
+                if kind == TOKEN_NAME:
+                    if not value.isidentifier():
+                        raise _Unusual
+                    add(new(Token, (lineno, TOKEN_NAME, value)))
+                elif kind == TOKEN_OPERATOR:
+                    if value in _OPENING:
+                        balance.append(value)
+                    elif value in _CLOSING and (not balance or balance.pop() != _CLOSING[value]):
+                        raise _Unusual
+                    add(new(Token, (lineno, operators[value], value)))
+                elif kind == _END:
+                    add(new(Token, (lineno, TOKEN_BLOCK_END if mode == TOKEN_BLOCK_BEGIN else TOKEN_VARIABLE_END,
+                                    value)))
+                    lineno += value.count("\n")  # `-%}` takes the blanks after it
+                    mode = "root"
+                elif kind == TOKEN_STRING:
+                    try:
+                        text = value[1:-1].encode("ascii", "backslashreplace").decode("unicode-escape")
+                    except Exception:
+                        raise _Unusual from None
+                    add(new(Token, (lineno, TOKEN_STRING, text)))
+                    lineno += value.count("\n")
+                elif kind == TOKEN_INTEGER:
+                    add(new(Token, (lineno, TOKEN_INTEGER, _number(int, value))))
+                elif kind == TOKEN_FLOAT:
+                    add(new(Token, (lineno, TOKEN_FLOAT, _number(literal_eval, value))))
+                else:
+                    raise _Unusual
+                pos = m.end()
