@@ -15,6 +15,7 @@ two lexers token by token."""
 from __future__ import annotations
 
 import re
+import warnings
 from ast import literal_eval
 from typing import Any
 
@@ -60,6 +61,19 @@ def _number(read: Any, value: str) -> Any:
         return read(value.replace("_", ""), 0) if read is int else read(value.replace("_", ""))
     except Exception:
         raise _Unusual from None
+
+
+def _unescaped(inner: str) -> str:
+    """A string token's value as Jinja reads it; an escape Python would warn about (or refuse) is left
+    to Jinja's lexer, so the warning or the error is Jinja's own."""
+    if "\\" not in inner:
+        return inner.encode("ascii", "backslashreplace").decode("unicode-escape")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        try:
+            return inner.encode("ascii", "backslashreplace").decode("unicode-escape")
+        except Exception:
+            raise _Unusual from None
 
 
 class StoryLexer(Lexer):
@@ -172,10 +186,7 @@ class StoryLexer(Lexer):
                     lineno += value.count("\n")  # `-%}` takes the blanks after it
                     mode = "root"
                 elif kind == TOKEN_STRING:
-                    try:
-                        text = value[1:-1].encode("ascii", "backslashreplace").decode("unicode-escape")
-                    except Exception:
-                        raise _Unusual from None
+                    text = _unescaped(value[1:-1])
                     add(new(Token, (lineno, TOKEN_STRING, text)))
                     lineno += value.count("\n")
                 elif kind == TOKEN_INTEGER:
