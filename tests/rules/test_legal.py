@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from botgames import played
 
 from clank_story.bots import make_bot
 from clank_story.content.scenario import load_scenario
@@ -94,18 +95,7 @@ def states(ruleset: str, board: str, games: int, bots: tuple[str, ...]):
     for seed in range(games):
         game = setup_game(pos.ruleset, seed, pos.scenario)
         players = {p.name: make_bot(p.bot or "random") for p in game.players}
-        side = random.Random(seed)
-        for _ in range(3000):
-            yield game
-            if game.over:
-                break
-            real, game.rng = game.rng, side
-            try:
-                command = players[game.me.name].choose(game) if game.pending is None else \
-                    Choose(side.randrange(len(game.pending["options"])) + 1)
-            finally:
-                game.rng = real
-            engine.apply(game, command)
+        yield from played(game, players, random.Random(seed), 3000)
 
 
 @pytest.mark.parametrize(("ruleset", "board"), BOARDS)
