@@ -39,12 +39,6 @@ def _spawn(env: dict[str, str], *args: str):
     return child
 
 
-def pexpect_eof():
-    import pexpect
-
-    return pexpect.EOF
-
-
 def _wait(child, pattern: str) -> None:
     while child.expect([CPR, pattern]) == 0:
         child.send("\x1b[40;1R")
@@ -72,11 +66,13 @@ def first_prompt(env: dict[str, str], runs: int, cpu: list[float] | None = None)
         if i:
             child.close(force=True)  # the next run's --new sets this game aside; nothing waits on a question
         else:  # the warming run quits as a player does, so what the program keeps at exit is kept
+            import pexpect
+
             child.send("choose 1\r")  # the campaign's first game opens on a question (refused if not)
             _wait(child, TOOLBAR)
             time.sleep(0.5)  # the prompt is ready for keys
             child.sendcontrol("d")
-            while child.expect([CPR, pexpect_eof()]) == 0:
+            while child.expect([CPR, pexpect.EOF]) == 0:
                 child.send("\x1b[40;1R")
         if i:
             times.append(elapsed)

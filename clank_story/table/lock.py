@@ -10,6 +10,7 @@ secrets and socket, a tenth of every campaign start for one system call, issue 2
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import platform
@@ -50,7 +51,7 @@ class OsLock:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as e:
             os.close(fd)
-            if isinstance(e, BlockingIOError) or (os.name == "nt" and e.errno in (13, 36)):
+            if isinstance(e, BlockingIOError) or (os.name == "nt" and e.errno in (errno.EACCES, errno.EDEADLOCK)):
                 raise _Held from None
             raise
         self.fd = fd
