@@ -76,6 +76,9 @@ def _unescaped(inner: str) -> str:
             raise _Unusual from None
 
 
+WARM_UP = 16  # texts Jinja's own lexer reads before the fast path is built
+
+
 class StoryLexer(Lexer):
     def __init__(self, environment: Any) -> None:
         super().__init__(environment)
@@ -86,10 +89,19 @@ class StoryLexer(Lexer):
                      and self.newline_sequence == "\n" and environment.line_statement_prefix is None
                      and environment.line_comment_prefix is None)
         self.tags: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {}
-        try:
-            self._build()
-        except Exception:  # a Jinja whose lexer is built otherwise: its own lexer does all the work
-            self.fast = False
+        self.built = False
+        self.uses = 0
+
+    def ready(self) -> bool:
+        """Whether the fast path can run, its alternations built on first need: compiling them costs as
+        much as lexing dozens of texts, and a game's start lexes only a handful (issue 20)."""
+        if not self.built:
+            try:
+                self._build()
+            except Exception:  # a Jinja whose lexer is built otherwise: its own lexer does all the work
+                self.fast = False
+            self.built = True
+        return self.fast
 
     def _build(self) -> None:
         """The alternations, from Jinja's own rules (private to Jinja: a change there only turns this off)."""
@@ -108,14 +120,18 @@ class StoryLexer(Lexer):
     def tokenize(self, source: str, name: str | None = None, filename: str | None = None,
                  state: str | None = None) -> TokenStream:
         if self.fast:
-            try:
-                return TokenStream(iter(self._tokens(source, state)), name, filename)
-            except _Unusual:
-                pass
+            self.uses += 1
+            if self.uses > WARM_UP and self.ready():
+                try:
+                    return TokenStream(iter(self._tokens(source, state)), name, filename)
+                except _Unusual:
+                    pass
         return super().tokenize(source, name, filename, state)
 
     def _tokens(self, source: str, state: str | None) -> list[Token]:
         """`wrap(tokeniter(...))` of Jinja's lexer, as a list; _Unusual where Jinja might raise."""
+        if not self.ready():
+            raise _Unusual
         lines = newline_re.split(source)[::2]
         if not self.keep_trailing_newline and lines[-1] == "":
             del lines[-1]

@@ -13,7 +13,7 @@ from jinja2.lexer import Lexer
 
 from clank_story.content.diagnostics import ContentError
 from clank_story.content.yamlfast import load_text
-from clank_story.story.lexer import StoryLexer, _Unusual
+from clank_story.story.lexer import WARM_UP, StoryLexer, _Unusual
 from clank_story.story.sandbox import StoryEnvironment, environment
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -174,6 +174,18 @@ def test_a_jinja_whose_lexer_rules_are_built_otherwise_leaves_all_lexing_to_jinj
     way, the fast path turns itself off and every text is Jinja's to lex."""
     monkeypatch.setattr(StoryLexer, "_build", lambda self: (_ for _ in ()).throw(KeyError("root")))
     lexer = StoryLexer(StoryEnvironment())
-    assert lexer.fast is False
     text = "Hello {{ player.name }}{% if gold > 2 %}, rich{% endif %}."
+    for _ in range(WARM_UP + 2):  # past the texts Jinja lexes before the fast path is built
+        assert as_tuples(lexer.tokenize(text)) == jinja(text)
+    assert lexer.fast is False
+
+
+def test_the_first_texts_are_lexed_by_jinja_and_the_fast_path_is_built_only_then():
+    """A game's start lexes a handful of texts: the alternations are not compiled for them."""
+    lexer = StoryLexer(StoryEnvironment())
+    text = "{{ me.name }} counts {{ me.gold }} coins."
+    for _ in range(WARM_UP):
+        assert as_tuples(lexer.tokenize(text)) == jinja(text)
+    assert not lexer.built
     assert as_tuples(lexer.tokenize(text)) == jinja(text)
+    assert lexer.built and lexer.fast
