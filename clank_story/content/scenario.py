@@ -59,7 +59,7 @@ def _from_file(path: str | Path, options: dict[str, Any]) -> Position:
     gets its line and column."""
     from clank_story.content import readcache
 
-    text = read_text(path, what="a content file")
+    text = read_text(path)
     known = readcache.recall("scenarios", Path(path), text)
     if isinstance(known, dict):
         try:
