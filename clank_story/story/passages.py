@@ -168,11 +168,25 @@ def _load_entries(paths: list[Path]) -> list[dict[str, Any]]:
             import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
 
-            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-                return list(pool.map(load_entry, paths, chunksize=max(1, len(paths) // (workers * 4))))
+            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
+                                     initializer=_leave_interrupts_to_the_parent) as pool:
+                try:
+                    return list(pool.map(load_entry, paths, chunksize=max(1, len(paths) // (workers * 4))))
+                except KeyboardInterrupt:  # files not begun are dropped: Ctrl-C is answered at once
+                    pool.shutdown(cancel_futures=True)
+                    raise
         except Exception:  # any trouble with worker processes: do the work here instead
             pass
     return [load_entry(p) for p in paths]
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """A worker ignores Ctrl-C (the terminal sends it to the whole process group): the process that
+    started it takes the command back and says so; a worker interrupted mid-file only printed a
+    traceback over that sentence."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def well_formed(entry: Any) -> bool:
