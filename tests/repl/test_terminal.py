@@ -4,6 +4,7 @@ Ctrl-D, colour and --no-color, resuming, and finishing a short game."""
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 from playtools import CORRIDOR
 
 CPR_REQUEST = r"\x1b\[6n"
+PROMPT_DONE = "\x1b[?2004l"  # prompt_toolkit turns bracketed paste off as a prompt returns its line
 
 
 class Terminal:
@@ -121,6 +123,7 @@ def test_a_session_completes_plays_undoes_saves_and_resumes_to_the_end(data_home
 def test_ctrl_c_while_the_game_is_busy_saves_and_leaves_with_a_sentence(data_home: Path, tmp_path: Path):
     import time
 
+
     campaign = _campaign_with_a_big_book(tmp_path)
     term = Terminal(data_home, "--campaign", str(campaign), "--seed", "7", CLANK_STORY_CACHE="off")
     term.expect("choose>")
@@ -131,7 +134,8 @@ def test_ctrl_c_while_the_game_is_busy_saves_and_leaves_with_a_sentence(data_hom
     # thousands of passages more than the shipped book, it is busy for seconds however fast reading
     # gets, and Ctrl-C lands in the middle of it.
     term.line("reload")
-    time.sleep(0.25)
+    term.expect(re.escape(PROMPT_DONE))  # the line is taken: the prompt is gone, `reload` is running
+    time.sleep(0.2)  # the terminal back in its own mode (where Ctrl-C is a signal), a second of work ahead
     term.child.sendintr()
     out = term.expect(pexpect.EOF)
     assert "Aborted!" not in out and "Traceback" not in out
