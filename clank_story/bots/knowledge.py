@@ -240,20 +240,22 @@ def deck_average(game: Game, p: Player, w: Weights) -> float:
     key = (ruleset, w, p.damage, bool(p.artifacts), tuple(p.tokens), items)
     average = _AVERAGES.get(key)
     if average is None:
-        # the values of the cards that read only weights, under these weights (a deck changes at almost
-        # every buy and the Clank weight every turn, so most averages are summed anew from these)
-        known = _PLAIN_VALUES.get((ruleset, w))
+        # a deck changes at almost every buy and the Clank weight every turn, so most averages are
+        # summed anew: from the values of the cards that read only weights (weight_values), then those
+        # that read the deck's average too, under these weights and an average of 1.0
+        values = weight_values(ruleset, w)
+        known = _PLAIN_VALUES.get((ruleset, w, 1.0))
         if known is None:
-            if len(_PLAIN_VALUES) >= 2_000:
-                _PLAIN_VALUES.clear()
-            known = _PLAIN_VALUES[(ruleset, w)] = {}
+            known = _PLAIN_VALUES[(ruleset, w, 1.0)] = {}
         total = 0.0
         for card_id, n in items:
-            value = known.get(card_id)
+            value = values.get(card_id)
             if value is None:
-                value = card_play_value(game, p, ruleset.cards[card_id], w, 1.0)
-                if _PLAYERLESS.get((ruleset, card_id)):
-                    known[card_id] = value
+                value = known.get(card_id)
+                if value is None:
+                    value = _value_in(values, game, p, ruleset.cards[card_id], w, 1.0)
+                    if _PLAYERLESS.get((ruleset, card_id)):
+                        known[card_id] = value
             total += n * value
         average = total / sum(n for _, n in items)
         if len(_AVERAGES) >= 20_000:
@@ -262,8 +264,53 @@ def deck_average(game: Game, p: Player, w: Weights) -> float:
     return average
 
 
+def weight_values(ruleset: Ruleset, w: Weights) -> dict[str, float]:
+    """card_play_value under `w` of the cards that read nothing but weights (not the player, not the
+    deck's average), filled in as they are asked for. A bot's Clank weight moves at almost every turn,
+    so a table for new weights starts with the values of the cards that do not read that weight."""
+    values = _PLAIN_VALUES.get((ruleset, w))
+    if values is None:
+        if len(_PLAIN_VALUES) >= 4_000:
+            _PLAIN_VALUES.clear()
+        rest = (ruleset, w[:6], w[7:])  # every weight but Clank's (the seventh)
+        shared = _PLAIN_VALUES.get(rest)
+        if shared is None:
+            shared = _PLAIN_VALUES[rest] = {}
+        values = _PLAIN_VALUES[(ruleset, w)] = dict(shared)
+    return values
+
+
+def play_value(values: dict[str, float], game: Game, p: Player, card: CardDef, w: Weights, avg: float) -> float:
+    """card_play_value(game, p, card, w, avg), found first in `values` (weight_values(ruleset, w))."""
+    value = values.get(card.id)
+    return value if value is not None else _value_in(values, game, p, card, w, avg)
+
+
+def _value_in(values: dict[str, float], game: Game, p: Player, card: CardDef, w: Weights, avg: float) -> float:
+    """card_play_value, kept in `values` (weight_values(ruleset, w)) when the card reads only weights,
+    and in the table that every Clank weight starts from when it reads only weights but Clank's."""
+    value = card_play_value(game, p, card, w, avg)
+    kind = _WEIGHT_KINDS.get((game.ruleset, card.id))
+    if kind is None:
+        reads = set(_card_reads(game.ruleset, card, 0))
+        kind = _WEIGHT_KINDS[(game.ruleset, card.id)] = (
+            2 if reads <= _NOT_CLANK else 1 if reads <= _ALL_WEIGHTS else 0)
+    if kind:
+        values[card.id] = value
+        if kind == 2:
+            shared = _PLAIN_VALUES.get((game.ruleset, w[:6], w[7:]))
+            if shared is not None:
+                shared[card.id] = value
+    return value
+
+
+# card values by weights: (ruleset, w) -> weight_values' table; (ruleset, every weight but Clank's) ->
+# the values those tables start from; (ruleset, w, 1.0) -> playerless cards that read the average, at 1.0
+_PLAIN_VALUES: dict[tuple[Any, ...], dict[str, float]] = {}
 _AVERAGES: dict[tuple[Any, ...], float] = {}
-_PLAIN_VALUES: dict[tuple[Ruleset, Weights], dict[str, float]] = {}  # card_play_value(..., w, 1.0), by card
+_WEIGHT_KINDS: dict[tuple[Ruleset, str], int] = {}  # 2: reads weights but Clank's; 1: weights; 0: more
+_ALL_WEIGHTS = frozenset(("skill", "boots", "swords", "gold", "teleport", "points", "heal", "clank", "draw"))
+_NOT_CLANK = _ALL_WEIGHTS - {"clank"}
 
 
 def owned_cards(p: Player) -> tuple[str, ...]:
@@ -384,9 +431,20 @@ class Threat(NamedTuple):
     def of(cls, game: Game) -> Threat:
         track, dangers, attack = _dragon_facts(game.ruleset)
         # row_cubes(game): the rage track's number, +1 per Danger card in the row
-        cubes = track[min(game.rage, len(track)) - 1] + (sum(map(dangers.__contains__, game.row)) if dangers else 0)
-        return cls(sum(game.bag.values()), sum(game.clank_area.values()),
-                   [q.status for q in game.players].count(PLAYING), cubes, attack)
+        cubes = track[min(game.rage, len(track)) - 1]
+        if dangers:
+            for card_id in game.row:
+                if card_id in dangers:
+                    cubes += 1
+        playing = 0
+        for q in game.players:
+            if q.status == PLAYING:
+                playing += 1
+        # (made as a tuple of the class, without the named tuple's __new__ in Python: once per decision)
+        return _new_tuple(cls, (sum(game.bag.values()), sum(game.clank_area.values()), playing, cubes, attack))
+
+
+_new_tuple = tuple.__new__
 
 
 @functools.lru_cache(maxsize=64)
@@ -417,7 +475,13 @@ def damage_per_round(game: Game, p: Player, clank_per_turn: float = 0.0, area: b
     the rage track, the Danger cards, the countdown and players who are already out."""
     if t is None:
         t = Threat.of(game)
-    share = my_share(game, p, clank_per_turn, area, t)
+    # my_share(game, p, clank_per_turn, area, t), the same sums in the same order
+    mine = game.bag.get(p.name, 0) + clank_per_turn
+    total = t.bag + clank_per_turn
+    if area:
+        mine += game.clank_area.get(p.name, 0)
+        total += t.area
+    share = mine / total if total > 0 else 0.0
     playing = t.playing
     out = len(game.players) - playing
     cubes = t.cubes

@@ -24,6 +24,7 @@ from clank_story.bots.story import Taste, contract_cards, errands, story_answer
 from clank_story.rules import engine
 from clank_story.rules.commands import (
     Acquire,
+    Choose,
     Coach,
     Command,
     End,
@@ -76,26 +77,39 @@ class Level:
 LEVELS = {"easy": Level(slip=0.12, noise=0.35), "normal": Level(slip=0.03, noise=0.2), "hard": Level()}
 
 
-@dataclass
 class Reading:
     """What the bot works out at the start of each decision. The deck's average card is worked out
-    when a step first asks for it (fights and buys do, most steps never get there)."""
+    when a step first asks for it (fights and buys do, most steps never get there). (A plain class
+    with slots: one is made at almost every decision.)"""
 
-    game: Game
-    p: Player
-    w: kn.Weights
-    who: Traveller
-    goal: str | None
-    turns_left: float  # of this player's turns that still matter for buying
-    base: kn.Weights  # the weights before the road's: what the deck's average is judged by
-    known_avg: float | None = None
-    moves: dict[tuple[int, int], Command | None] = field(default_factory=dict)  # _best_move's answers
+    __slots__ = ("base", "checked", "game", "goal", "known_avg", "known_values", "moves", "p", "turns_left", "w", "who")
+
+    def __init__(self, game: Game, p: Player, w: kn.Weights, who: Traveller, goal: str | None, turns_left: float,
+                 base: kn.Weights, known_avg: float | None = None) -> None:
+        self.game = game
+        self.p = p
+        self.w = w
+        self.who = who
+        self.goal = goal
+        self.turns_left = turns_left  # of this player's turns that still matter for buying
+        self.base = base  # the weights before the road's: what the deck's average is judged by
+        self.known_avg = known_avg
+        self.moves: dict[tuple[int, int], Command | None] = {}  # _best_move's answers
+        self.known_values: dict[str, float] | None = None
+        self.checked: dict[int, Command] = {}  # commands a step found allowed, by id
 
     @property
     def avg(self) -> float:
         if self.known_avg is None:
             self.known_avg = kn.deck_average(self.game, self.p, self.base)
         return self.known_avg
+
+    @property
+    def values(self) -> dict[str, float]:
+        """kn.weight_values under the road's weights: the play values buying looks up."""
+        if self.known_values is None:
+            self.known_values = kn.weight_values(self.game.ruleset, self.w)
+        return self.known_values
 
 
 class StrategyBot(Bot):
@@ -127,12 +141,64 @@ class StrategyBot(Bot):
             legal = legal_commands(game)
             if legal:
                 return rng.choice(legal)
+        if self._idle(game, p):
+            return END
         r = self.read(game, p)
+        checked = r.checked
         for step in self._steps:
             command = step(r)
-            if command is not None and _ok(game, command):
+            if command is not None and (checked.get(id(command)) is command or _ok(game, command)):
                 return command
         return END
+
+    def _idle(self, game: Game, p: Player) -> bool:
+        """True when every step would find nothing to do whatever the reading says (no Skill, no
+        Swords, nothing to take, no kept secret, no step that Boots, a teleport or a coach allows), and
+        reading would draw no misjudgement from the RNG: then the answer is End without a reading.
+        Each test is the early exit of one step; the rivals' estimate is still asked for, as a
+        reading would, since its memo is part of how the bot plays."""
+        if not _plain_strategy(type(self)):
+            return False
+        turn = game.turn
+        if turn.skill > 0 or turn.swords > 0 or turn.teleports:
+            return False
+        escaped = p.status == ESCAPED
+        if not escaped:
+            if turn.may_take:
+                return False
+            here = game.board.spaces[p.space]
+            if here.market:
+                return False
+            if not turn.exhausted:
+                boots = turn.boots
+                for _, path in game.board.exits(p.space):
+                    if path.boots <= boots:
+                        return False
+            if game.legacy and here.coach is not None and turn.boots >= 1:
+                return False
+        if p.tokens:
+            ruleset = game.ruleset
+            for token in p.tokens:
+                if _kept_effects(ruleset, token) is not None:
+                    return False
+        if not self._quiet(game, p):
+            return False
+        self.first_out(game, p)
+        return True
+
+    def _quiet(self, game: Game, p: Player) -> bool:
+        """Whether a reading now would draw no misjudgement from the RNG: none at this level, or the
+        artifact pick has nothing left to draw this turn and no errand is weighed."""
+        if not self.level.noise or p.status == ESCAPED:
+            return True
+        if self.profile.taste.errand > 0:
+            return False
+        if p.artifacts and not self.second_artifact(game, p):
+            return True
+        turn, drawn = self._noise
+        if turn != (game.turn_number, game.active):
+            return not game.artifacts
+        return all(space in drawn for space in game.artifacts)
 
     # -- reading the table -----------------------------------------------------------------------
     def carry(self) -> Carry:
@@ -144,7 +210,7 @@ class StrategyBot(Bot):
 
     def weights(self, game: Game, p: Player, t: kn.Threat | None = None) -> kn.Weights:
         pr = self.profile
-        return _weights(pr.clank, pr.points, kn.my_share(game, p, t=t))
+        return _weights(pr.clank, pr.points, kn.my_share(game, p, 0.0, True, t))
 
     def traveller(self, game: Game, p: Player) -> Traveller:
         ruleset = game.ruleset
@@ -173,8 +239,14 @@ class StrategyBot(Bot):
         turns_left = min(horizon, plan_turns + 1.0)
         if p.status == ESCAPED:
             turns_left = 0.0
-        far = plan_turns > 3
-        walking = _road_weights(w, (2.0 if far else 1.6) if goal else 0.3, 0.6 if goal else 0.4)
+        # the road's weights: (2.0, 0.6) far from the goal, (1.6, 0.6) near it, (0.3, 0.4) without one
+        roads = carry.roads
+        if roads[0] is not w:
+            roads = carry.roads = [w, None, None, None]
+        way = (1 if plan_turns > 3 else 2) if goal else 3
+        walking = roads[way]
+        if walking is None:
+            walking = roads[way] = _road_weights(w, *_ROADS[way])
         return Reading(game, p, walking, who, goal, turns_left, w)
 
     def first_out(self, game: Game, p: Player, t: kn.Threat | None = None) -> float | None:
@@ -182,7 +254,8 @@ class StrategyBot(Bot):
         they carry an artifact and the Boots their cards give (all of it on the table)."""
         # (one flat list: the sections of any length are closed by a marker no section holds, so two
         # keys are equal exactly when every part is)
-        key = [id(game), p.name, game.rage, *game.row, _END, *game.artifacts, _END, *game.bag.items(), _END]
+        bag = game.bag  # (its items as its keys, then its values: equal exactly when the items are)
+        key = [id(game), p.name, game.rage, *game.row, _END, *game.artifacts, _END, *bag, _END, *bag.values(), _END]
         for q in game.players:
             if q is not p:
                 key += (q.space, q.status, len(q.artifacts), q.damage, q.gold,
@@ -206,7 +279,7 @@ class StrategyBot(Bot):
             boots = max(1.0, kn.per_hand(game, q, "boots"))
             road = _road_out(board, who, q.space, bool(q.artifacts), artifacts)
             eta = kn.turns_to_walk(road, boots, kn.owned_count(q)) if road < INF else INF
-            hurt = kn.damage_per_round(game, q, 0.5, area=False, t=t)
+            hurt = kn.damage_per_round(game, q, 0.5, False, t)
             if hurt > 0:  # a rival knocked out by the dragon starts the end just the same
                 eta = min(eta, 1.0 + (q.health_left - 0.5) / hurt)
             if eta < INF:
@@ -234,7 +307,7 @@ class StrategyBot(Bot):
         to_after = costs_to(board, after, who)
         home = costs_to(board, board.start, who)
         straight = kn.turns_to_walk(to_after.get(p.space, INF), boots, n) if to_after.get(p.space, INF) < INF else 0.0
-        danger = kn.damage_per_round(game, p, 0.3, t=t) * self.profile.risk
+        danger = kn.damage_per_round(game, p, 0.3, True, t) * self.profile.risk
         best: tuple[float, str, float] | None = None
         for space, weight in sorted(errands(game).items()):
             if space == p.space:
@@ -263,11 +336,11 @@ class StrategyBot(Bot):
         board = game.board
         if p.status == ESCAPED:
             return None, 0.0
-        home = costs_to(board, board.start, who)
         if p.artifacts and not self.second_artifact(game, p):
+            home = costs_to(board, board.start, who)
             return board.start, kn.turns_to_walk(home.get(p.space, INF), boots, kn.owned_count(p))
         pr = self.profile
-        danger = kn.damage_per_round(game, p, 0.3, t=t) * pr.risk
+        danger = kn.damage_per_round(game, p, 0.3, True, t) * pr.risk
         owned = kn.owned_count(p)
         artifacts = game.artifacts
         # Within a turn (the misjudgements drawn once a turn), the pick is a pure function of these.
@@ -276,11 +349,11 @@ class StrategyBot(Bot):
                danger, horizon, tuple(artifacts.items()))
         pick = picks.get(key)
         if pick is None:
-            pick = picks[key] = self._best_treasure(game, p, who, boots, horizon, danger, owned, home)
+            pick = picks[key] = self._best_treasure(game, p, who, boots, horizon, danger, owned)
         return pick
 
     def _best_treasure(self, game: Game, p: Player, who: Traveller, boots: float, horizon: float,
-                       danger: float, owned: int, home: dict[str, float]) -> tuple[str | None, float]:
+                       danger: float, owned: int) -> tuple[str | None, float]:
         board, pr = game.board, self.profile
         best: tuple[float, str, float] | None = None
         health = p.health_left
@@ -318,7 +391,7 @@ class StrategyBot(Bot):
                 best = (score, space, turns)
         if best is None:
             if p.artifacts:
-                return board.start, home.get(p.space, INF) / boots
+                return board.start, costs_to(board, board.start, who).get(p.space, INF) / boots
             return None, 0.0
         return best[1], best[2]
 
@@ -450,6 +523,7 @@ class StrategyBot(Bot):
             else:
                 continue
             if value > 0 and _ok(game, cmd):
+                r.checked[id(cmd)] = cmd
                 items.extend([(card.cost, value, cmd)] * game.row.count(card_id))
         for card_id, left in game.reserve.items():
             card = cards[card_id]
@@ -480,7 +554,7 @@ class StrategyBot(Bot):
         acquire = effects.get("acquire")
         if dilution or acquire:
             avg = r.avg
-            play = kn.card_play_value(game, p, card, w, avg)
+            play = kn.play_value(r.values, game, p, card, w, avg)
             value = card.points * w.points + dilution * (play - avg)
             value += kn.card_block_value(game, p, card, "acquire", w, avg) if acquire else 0.0
         else:  # no hands to come: the play term is 0.0 * (play - avg), which adds nothing to points * w
@@ -618,6 +692,7 @@ class Carry:
         self.turn: tuple[int, int] = (0, -1)
         self.travellers: dict[tuple[object, ...], Traveller] = {}
         self.picks: dict[tuple[object, ...], tuple[str | None, float]] = {}  # this turn's only
+        self.roads: list[Any] = [None, None, None, None]  # weights, then the road's weights made of them
 
     @staticmethod
     def remember(table: dict, key: object, value: object) -> None:
@@ -632,6 +707,9 @@ class Carry:
 def _weights(clank: float, points: float, share: float) -> kn.Weights:
     """A bot's weights when `share` of the dragon's cubes are its own."""
     return kn.Weights(clank=clank * (1.0 + 2.0 * share), points=points)
+
+
+_ROADS = (None, (2.0, 0.6), (1.6, 0.6), (0.3, 0.4))  # (boots, swords) of a road far, near, without a goal
 
 
 @functools.lru_cache(maxsize=4096)
@@ -658,6 +736,16 @@ def _kept_effects(ruleset: Ruleset, token: str) -> Mapping[str, Any] | None:
     if secret is None or not secret.keep:
         return None
     return MappingProxyType({k: v for m in secret.effects for k, v in m.items()})
+
+
+@functools.lru_cache(maxsize=64)
+def _plain_strategy(cls: type) -> bool:
+    """Whether a strategy class only sets StrategyBot's numbers (its steps and reading are the ones
+    _idle mirrors)."""
+    return all(set(vars(c)) <= _PLAIN_ATTRS for c in cls.__mro__ if c is not StrategyBot and issubclass(c, StrategyBot))
+
+
+_PLAIN_ATTRS = frozenset(("name", "profile", "__doc__", "__module__", "__qualname__", "__annotations__"))
 
 
 @functools.lru_cache(maxsize=64)
@@ -729,8 +817,13 @@ def _token_kinds(ruleset: Ruleset, tokens: tuple[str, ...]) -> frozenset[str]:
 
 
 def _ok(game: Game, command: Command) -> bool:
-    """Would `apply` accept it (the verdict of engine.check, without raising and wording a refusal)."""
-    return engine.refusal(game, command) is None
+    """Would `apply` accept it (the verdict of engine.check, without raising and wording a refusal)? A
+    player still in the game, with no question pending, is judged by the rule for its kind of command
+    alone, as engine.refusal judges it once the game, a question and the player's status pass."""
+    p = game.me
+    if game.over or game.pending is not None or p.status != PLAYING or type(command) is Choose:
+        return engine.refusal(game, command) is None
+    return engine.RULES[type(command)](game, p, command) is None
 
 
 def _best_buy(items: list[tuple[int, float, Command]], budget: int) -> Command | None:
