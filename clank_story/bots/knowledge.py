@@ -356,13 +356,16 @@ def _pool_of(block: Any, key: str) -> float:
 def per_hand(game: Game, p: Player, key: str) -> float:
     """Expected Boots (or another pool) from a five-card hand of this player's cards."""
     owned = owned_cards(p)
-    if not owned:
-        return 0.0
+    return per_hand_of(game.ruleset, key, owned) if owned else 0.0
+
+
+def per_hand_of(ruleset: Ruleset, key: str, owned: tuple[str, ...]) -> float:
+    """per_hand of a player who owns `owned` (owned_cards, not empty)."""
     # Asked for every player at most decisions; a pure function of the cards in the order owned.
-    memo = (game.ruleset, key, owned)
+    memo = (ruleset, key, owned)
     value = _PER_HAND.get(memo)
     if value is None:
-        table = _per_card(game.ruleset, key)
+        table = _per_card(ruleset, key)
         value = 5 * sum(map(table.__getitem__, owned)) / len(owned)  # (the same sum, in the same order)
         if len(_PER_HAND) >= 20_000:
             _PER_HAND.clear()

@@ -270,16 +270,35 @@ class StrategyBot(Bot):
             t = kn.Threat.of(game)
         artifacts = tuple(game.artifacts)
         best: float | None = None
+        # (self.traveller, kn.per_hand, kn.owned_count and kn.damage_per_round(game, q, 0.5, False, t)
+        # for each rival, written out: the same lookups and the same sums in the same order)
+        ruleset = game.ruleset
+        travellers = self.carry().travellers
+        coach = ruleset.legacy and _has_coaches(board)
+        bag, playing, cubes, attack = game.bag, t.playing, t.cubes, t.attack
+        out = len(game.players) - playing
+        extra = (6 if len(game.players) == 2 else 4) if game.legacy else None
+        countdown = game.countdown
         for q in game.players:
             if q is p or q.status != PLAYING:
                 continue
-            who = self.traveller(game, q)
+            who = travellers.get((ruleset, tuple(q.tokens), min(q.gold, 12) if coach else 0))
+            if who is None:
+                who = self.traveller(game, q)
             if who.coach is not None:  # rivals pick up Gold on the way; assume a coach fare or two
                 who = _with_fare(who)
-            boots = max(1.0, kn.per_hand(game, q, "boots"))
+            owned = (*q.hand, *q.deck, *q.discard, *q.in_play)
+            boots = max(1.0, kn.per_hand_of(ruleset, "boots", owned)) if owned else 1.0
             road = _road_out(board, who, q.space, bool(q.artifacts), artifacts)
-            eta = kn.turns_to_walk(road, boots, kn.owned_count(q)) if road < INF else INF
-            hurt = kn.damage_per_round(game, q, 0.5, False, t)
+            eta = kn.turns_to_walk(road, boots, len(owned)) if road < INF else INF
+            mine = bag.get(q.name, 0) + 0.5
+            total = t.bag + 0.5
+            share = mine / total if total > 0 else 0.0
+            hurt = playing * attack * cubes * share
+            if extra is not None:
+                hurt += out * extra * share
+            elif countdown is not None:
+                hurt += (cubes + countdown) * share
             if hurt > 0:  # a rival knocked out by the dragon starts the end just the same
                 eta = min(eta, 1.0 + (q.health_left - 0.5) / hurt)
             if eta < INF:
@@ -507,15 +526,19 @@ class StrategyBot(Bot):
         cards = game.ruleset.cards
         dilution = self._dilution(r)
         jitters = self._jitters(game)
-        for card_id in dict.fromkeys(game.row):
+        value_of = self._buy_value
+        row = game.row
+        for card_id in dict.fromkeys(row):
             card = cards[card_id]
-            if card.kind == "item":
+            kind = card.kind
+            if kind == "item":
                 if card.cost > skill:  # out of reach: only its misjudgement is drawn, as buy_value would
-                    self.jitter(game, card_id)
+                    if jitters is not None and card_id not in jitters:
+                        self.jitter(game, card_id)
                     continue
                 cmd: Command = _command(Acquire, card_id)
-                value = self._buy_value(r, card, dilution, jitters)
-            elif card.kind == "device":
+                value = value_of(r, card, dilution, jitters)
+            elif kind == "device":
                 if card.cost > skill:
                     continue
                 cmd = _command(Use, card_id)
@@ -524,12 +547,12 @@ class StrategyBot(Bot):
                 continue
             if value > 0 and _ok(game, cmd):
                 r.checked[id(cmd)] = cmd
-                items.extend([(card.cost, value, cmd)] * game.row.count(card_id))
+                items.extend([(card.cost, value, cmd)] * row.count(card_id))
         for card_id, left in game.reserve.items():
             card = cards[card_id]
             if card.kind != "item" or left <= 0 or card.cost > skill:
                 continue
-            value = self._buy_value(r, card, dilution, jitters)
+            value = value_of(r, card, dilution, jitters)
             if value > 0:
                 items.extend([(card.cost, value, _command(Acquire, card_id))] * min(left, skill // max(1, card.cost)))
         return _best_buy(items, skill)
@@ -549,12 +572,20 @@ class StrategyBot(Bot):
         return hands * 5.0 / owned
 
     def _buy_value(self, r: Reading, card: CardDef, dilution: float, jitters: dict[str, float] | None) -> float:
-        game, p, w = r.game, r.p, r.w
+        w = r.w
         effects = card.effects
         acquire = effects.get("acquire")
         if dilution or acquire:
-            avg = r.avg
-            play = kn.play_value(r.values, game, p, card, w, avg)
+            game, p = r.game, r.p
+            avg = r.known_avg
+            if avg is None:
+                avg = r.avg
+            values = r.known_values
+            if values is None:
+                values = r.values
+            play = values.get(card.id)
+            if play is None:
+                play = kn.play_value(values, game, p, card, w, avg)
             value = card.points * w.points + dilution * (play - avg)
             value += kn.card_block_value(game, p, card, "acquire", w, avg) if acquire else 0.0
         else:  # no hands to come: the play term is 0.0 * (play - avg), which adds nothing to points * w
@@ -562,11 +593,11 @@ class StrategyBot(Bot):
         if "score" in effects:
             for m in effects["score"]:
                 value += 2.0 * w.points if "per" in m else m.get("points", 0) * w.points
-        value += self.story_bonus(game, card.id) if self.profile.taste.contract else 0.0
+        value += self.story_bonus(r.game, card.id) if self.profile.taste.contract else 0.0
         if jitters is None:  # no misjudgements: the factor is 1.0, and x * 1.0 is x
             return value
         factor = jitters.get(card.id)
-        return value * (factor if factor is not None else self.jitter(game, card.id))
+        return value * (factor if factor is not None else self.jitter(r.game, card.id))
 
     def story_bonus(self, game: Game, card_id: str) -> float:
         """What a contract in the row adds to acquiring or defeating this card, for a story-minded bot."""
@@ -832,20 +863,19 @@ def _best_buy(items: list[tuple[int, float, Command]], budget: int) -> Command |
         return None
     if len(items) == 1:  # the set is the item, if it is worth more than nothing
         return items[0][2] if items[0][1] > 1e-9 else None
-    best: list[tuple[float, list[int]]] = [(0.0, [])] * (budget + 1)
+    # _knapsack's table, its values and its sets apart (the same sums and comparisons, in the same order)
+    values = [0.0] * (budget + 1)
+    sets: list[tuple[int, ...]] = [()] * (budget + 1)
     for i, (cost, value, _) in enumerate(items):
         for b in range(budget, cost - 1, -1):
-            cand = best[b - cost][0] + value
-            if cand > best[b][0] + 1e-9:
-                best[b] = (cand, [*best[b - cost][1], i])
-    chosen = max(best, key=_first)[1]
+            cand = values[b - cost] + value
+            if cand > values[b] + 1e-9:
+                values[b] = cand
+                sets[b] = (*sets[b - cost], i)
+    chosen = sets[values.index(max(values))]  # the first of the most valuable, as _knapsack's max
     if not chosen:
         return None
     return items[max(chosen, key=lambda i: items[i][1])][2]  # the first of the most valuable
-
-
-def _first(t: tuple[float, list[int]]) -> float:
-    return t[0]
 
 
 def _knapsack(items: list[tuple[int, float, Command]], budget: int) -> list[Command]:
