@@ -231,9 +231,20 @@ class StrategyBot(Bot):
         if carry.turn != turn:  # the picks of a turn used its misjudgements (jitter)
             carry.turn, carry.picks = turn, {}
         t = kn.Threat.of(game)
-        w = self.weights(game, p, t)
-        who = self.traveller(game, p)
-        boots = max(1.0, kn.per_hand(game, p, "boots"))
+        # self.weights, self.traveller and kn.per_hand written out (the same lookups and sums)
+        ruleset, name = game.ruleset, p.name
+        mine = game.bag.get(name, 0) + 0.0
+        total = t.bag + 0.0
+        mine += game.clank_area.get(name, 0)
+        total += t.area
+        pr = self.profile
+        w = _weights(pr.clank, pr.points, mine / total if total > 0 else 0.0)
+        coach = ruleset.legacy and _has_coaches(ruleset.board)
+        who = carry.travellers.get((ruleset, tuple(p.tokens), min(p.gold, 12) if coach else 0))
+        if who is None:
+            who = self.traveller(game, p)
+        owned = (*p.hand, *p.deck, *p.discard, *p.in_play)
+        boots = max(1.0, kn.per_hand_of(ruleset, "boots", owned)) if owned else 1.0
         horizon = kn.rounds_left(game, self.first_out(game, p, t), t)
         goal, plan_turns = self.pick_goal(game, p, who, boots, horizon, t)
         turns_left = min(horizon, plan_turns + 1.0)
@@ -364,23 +375,27 @@ class StrategyBot(Bot):
         artifacts = game.artifacts
         # Within a turn (the misjudgements drawn once a turn), the pick is a pure function of these.
         picks = self.carry().picks
+        items = tuple(artifacts.items())
         key = (game.turn_number, game.active, board, who, p.space, bool(p.artifacts), p.health_left, boots, owned,
-               danger, horizon, tuple(artifacts.items()))
+               danger, horizon, items)
         pick = picks.get(key)
         if pick is None:
-            pick = picks[key] = self._best_treasure(game, p, who, boots, horizon, danger, owned)
+            pick = picks[key] = self._best_treasure(game, p, who, boots, horizon, danger, owned, items)
         return pick
 
     def _best_treasure(self, game: Game, p: Player, who: Traveller, boots: float, horizon: float,
-                       danger: float, owned: int) -> tuple[str | None, float]:
+                       danger: float, owned: int, items: tuple[tuple[str, int], ...] | None = None,
+                       ) -> tuple[str | None, float]:
         board, pr = game.board, self.profile
-        best: tuple[float, str, float] | None = None
+        found = False  # the best so far: (best_score, best_space, best_turns), once found
+        best_score, best_space, best_turns = 0.0, "", 0.0
         health = p.health_left
         survive_chance = kn.survive_chance
         nearest = pr.nearest
         jitters = self._jitters(game)
-        bets = _artifact_bets(board, who, p.space, tuple(sorted(game.artifacts.items())), boots, owned,
-                              pr.greed, pr.margin, pr.depths)
+        if items is None:
+            items = tuple(game.artifacts.items())
+        bets = _artifact_bets(board, who, p.space, items, boots, owned, pr.greed, pr.margin, pr.depths)
         factor: float | None = None
         for space, turns, penalty, late0, stake, fallback, walk in bets:
             if jitters is not None:  # drawn for every artifact, in this order, as the score's factor
@@ -392,12 +407,12 @@ class StrategyBot(Bot):
             else:
                 late = late0 - horizon
                 in_time = 1.0 if late <= 0 else max(0.0, 1.0 - late / 2.0)
-                if in_time and best is not None and stake >= fallback:
+                if in_time and found and stake >= fallback:
                     # The score grows with the chance of coming back, which is at most in_time: if even
                     # that (with a margin far above any rounding) cannot beat the best so far, this
                     # artifact cannot win, and its survival sum is not worked out.
                     ceiling = in_time * stake + (1 - in_time) * fallback - walk - (15.0 if penalty else 0.0)
-                    if (ceiling if factor is None else ceiling * factor) + 1e-6 <= best[0]:
+                    if (ceiling if factor is None else ceiling * factor) + 1e-6 <= best_score:
                         continue
                 # too late to matter: the chance is survive * 0.0, which is 0.0 whatever survive is
                 chance = survive_chance(danger * turns, health) * in_time if in_time else 0.0
@@ -406,13 +421,13 @@ class StrategyBot(Bot):
                     score -= 15.0
             if factor is not None:  # (without misjudgements the factor is 1.0, and x * 1.0 is x)
                 score *= factor
-            if best is None or score > best[0]:
-                best = (score, space, turns)
-        if best is None:
+            if not found or score > best_score:
+                found, best_score, best_space, best_turns = True, score, space, turns
+        if not found:
             if p.artifacts:
                 return board.start, costs_to(board, board.start, who).get(p.space, INF) / boots
             return None, 0.0
-        return best[1], best[2]
+        return best_space, best_turns
 
     def second_artifact(self, game: Game, p: Player) -> bool:
         return (self.profile.backpack and len(p.artifacts) < artifact_limit(game, p)
@@ -832,10 +847,12 @@ def _artifact_bets(board: Board, who: Traveller, here: str, artifacts: tuple[tup
                    owned: int, greed: float, margin: float, depths: bool) -> tuple[tuple[Any, ...], ...]:
     """The parts of each artifact's score in _best_treasure that do not depend on the dragon or the
     clock: (space, turns, out of bounds in the depths, turns + margin, value * greed + escape points,
-    what is left if it goes wrong, 0.4 * turns), each worked out exactly as the score's sum does."""
+    what is left if it goes wrong, 0.4 * turns), each worked out exactly as the score's sum does, in space
+    order (`artifacts`, the table's (space, value) items, may come in any order)."""
     return tuple((space, turns, deep and not depths, turns + margin, value * greed + ESCAPE_POINTS,
                   0.0 if deep else 0.6 * value, 0.4 * turns)
-                 for space, turns, deep, value in _artifact_turns(board, who, here, artifacts, boots, owned))
+                 for space, turns, deep, value in _artifact_turns(board, who, here, tuple(sorted(artifacts)), boots,
+                                                                  owned))
 
 
 def _passable(game: Game, p: Player, path) -> bool:
