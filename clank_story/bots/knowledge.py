@@ -230,9 +230,10 @@ def _block_reads(ruleset: Ruleset, block: Any, depth: int, reads: set[str]) -> N
 
 def deck_average(game: Game, p: Player, w: Weights) -> float:
     """The average worth of one card this player owns (draws count as one plain card)."""
-    items = owned_items(game, p)
-    if not items:
+    owned = owned_cards(p)
+    if not owned:
         return 1.0
+    items = _counted(owned)  # owned_items(game, p)
     # Asked at every decision and a pure function of the weights, the cards owned (in the order they
     # are summed) and what card_play_value reads of the player (damage, artifact, tokens): remembered
     # under exactly those, it is the very float the sum would give again.
@@ -257,7 +258,7 @@ def deck_average(game: Game, p: Player, w: Weights) -> float:
                     if _PLAYERLESS.get((ruleset, card_id)):
                         known[card_id] = value
             total += n * value
-        average = total / sum(n for _, n in items)
+        average = total / len(owned)  # (len(owned) is the sum of the counts of the items)
         if len(_AVERAGES) >= 20_000:
             _AVERAGES.clear()
         _AVERAGES[key] = average

@@ -43,6 +43,7 @@ from clank_story.rules.tokens import artifact_limit, holds_kind
 
 ESCAPE_POINTS = 20
 PLAY_ALL, END = PlayAll(), End()  # commands are frozen values: one of each serves every decision
+TAKE_ARTIFACT, TAKE_SECRET, TAKE_IDOL = Take("artifact"), Take("secret"), Take("idol")
 _END = object()  # closes a section of first_out's key
 
 
@@ -143,6 +144,10 @@ class StrategyBot(Bot):
                 return rng.choice(legal)
         if self._idle(game, p):
             return END
+        command = self._take_unread(game, p)  # a token to take, when that does not hang on the reading
+        if command is not None and self._quiet(game, p) and _ok(game, command):
+            self.first_out(game, p)  # (asked for as a reading would: its memo is part of how the bot plays)
+            return command
         r = self.read(game, p)
         checked = r.checked
         for step in self._steps:
@@ -185,6 +190,21 @@ class StrategyBot(Bot):
             return False
         self.first_out(game, p)
         return True
+
+    def _take_unread(self, game: Game, p: Player) -> Command | None:
+        """The take step's answer (the first step) when it does not hang on the reading's goal: a secret
+        or an idol where no artifact could be taken, or an artifact when it is taken whatever the goal;
+        None otherwise."""
+        if not game.turn.may_take or p.status == ESCAPED or not _plain_strategy(type(self)):
+            return None
+        here = p.space
+        if here in game.artifacts and len(p.artifacts) < artifact_limit(game, p):
+            return TAKE_ARTIFACT if not p.artifacts or self.second_artifact(game, p) else None
+        if game.secrets.get(here) and self.profile.secrets > 0:
+            return TAKE_SECRET
+        if game.idols.get(here):
+            return TAKE_IDOL
+        return None
 
     def _quiet(self, game: Game, p: Player) -> bool:
         """Whether a reading now would draw no misjudgement from the RNG: none at this level, or the
@@ -463,11 +483,11 @@ class StrategyBot(Bot):
         here = p.space
         room = here in game.artifacts and len(p.artifacts) < artifact_limit(game, p)
         if room and (here == r.goal or not p.artifacts or self.second_artifact(game, p)):
-            return Take("artifact")
+            return TAKE_ARTIFACT
         if game.secrets.get(here) and self.profile.secrets > 0:
-            return Take("secret")
+            return TAKE_SECRET
         if game.idols.get(here):
-            return Take("idol")
+            return TAKE_IDOL
         return None
 
     def tonic(self, r: Reading) -> Command | None:
