@@ -181,11 +181,8 @@ class StrategyBot(Bot):
                         return False
             if game.legacy and here.coach is not None and turn.boots >= 1:
                 return False
-        if p.tokens:
-            ruleset = game.ruleset
-            for token in p.tokens:
-                if _kept_effects(ruleset, token) is not None:
-                    return False
+        if p.tokens and _keeps_any(game.ruleset, tuple(p.tokens)):
+            return False
         if not self._quiet(game, p):
             return False
         self.first_out(game, p)
@@ -493,7 +490,7 @@ class StrategyBot(Bot):
     def tonic(self, r: Reading) -> Command | None:
         """Kept secrets (tonics): heal when hurt, Boots or Swords when they unblock the road."""
         game, p = r.game, r.p
-        if not p.tokens:
+        if not p.tokens or not _keeps_any(game.ruleset, tuple(p.tokens)):  # (then every token is passed over)
             return None
         for token in dict.fromkeys(p.tokens):
             fx = _kept_effects(game.ruleset, token)
@@ -802,6 +799,12 @@ def _kept_effects(ruleset: Ruleset, token: str) -> Mapping[str, Any] | None:
     if secret is None or not secret.keep:
         return None
     return MappingProxyType({k: v for m in secret.effects for k, v in m.items()})
+
+
+@functools.lru_cache(maxsize=1024)
+def _keeps_any(ruleset: Ruleset, tokens: tuple[str, ...]) -> bool:
+    """Whether any of these tokens is a kept secret (one with effects to use)."""
+    return any(_kept_effects(ruleset, token) is not None for token in tokens)
 
 
 @functools.lru_cache(maxsize=64)
