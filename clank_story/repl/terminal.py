@@ -24,7 +24,7 @@ from prompt_toolkit.styles import Style
 from clank_story.looking import toolbar
 from clank_story.narrate.prose import Line
 from clank_story.narrate.wrap import fit
-from clank_story.repl import completion
+from clank_story.repl import collector, completion
 from clank_story.repl.sitting import Sitting
 from clank_story.table.saves import history_path
 from clank_story.table.table import Table
@@ -86,9 +86,10 @@ def columns_of(output: Output) -> int:
 
 
 class SaveWhenShown:
-    """Run `action` (the new game's first save) once the whole prompt, bottom toolbar included, is on
-    the screen, on the event loop's next turn; `ensure()` runs it then at the latest, before any line
-    typed is handled. The player sees the prompt without waiting for the campaign file (issue 20)."""
+    """Run `action` (the new game's first save, the garbage collector's restart) once the whole prompt,
+    bottom toolbar included, is on the screen, on the event loop's next turn; `ensure()` runs it then
+    at the latest, before any line typed is handled. The player sees the prompt without waiting for
+    the campaign file (issue 20)."""
 
     def __init__(self, action: Callable[[], None]) -> None:
         self.action = action
@@ -138,8 +139,12 @@ def run_terminal(sitting: Sitting, first: Iterable[Line], *, color: bool, save_w
         if parts:
             print_formatted_text(FormattedText(parts), style=style, end="", output=prompt.output)
 
-    saving = SaveWhenShown(table.autosave)
-    saving.done = not save_when_shown
+    def shown() -> None:
+        collector.release()  # start-up is over (repl/collector.py)
+        if save_when_shown:
+            table.autosave()
+
+    saving = SaveWhenShown(shown)
     try:
         show(first)
         while True:

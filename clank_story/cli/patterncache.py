@@ -1,0 +1,134 @@
+"""Compiled regular expressions, kept between runs the way Python keeps a module's byte code.
+
+`re` parses each pattern and writes the regex engine's program for it in pure Python. The libraries a
+game's start imports (click, prompt_toolkit, wcwidth, Jinja, platformdirs) and this package compile
+about a hundred patterns before the first prompt: 7% of its instructions (issue 20). A program
+depends only on the pattern, its flags and the interpreter, so it is kept: `re`'s compiler is given a
+function that looks the pattern up first and otherwise does what `re._compiler.compile` does, step by
+step, keeping what it hands the engine. The engine gets the same program either way, and checks it
+as it always does. A pattern whose reading warns (a possible nested set or set operation, an odd
+group name) is never kept, so each of those warnings is still given where it was.
+
+One file beside this module's byte code (`__pycache__/patterncache.<tag>.patterns`, or under
+`sys.pycache_prefix`), written under Python's rules for byte code: not when `sys.dont_write_bytecode`
+is set, never half-written, and read only by the interpreter that wrote it (magic number, version,
+and the engine's own `_sre.MAGIC`)."""
+
+from __future__ import annotations
+
+import _sre
+import atexit
+import contextlib
+import importlib.util
+import marshal
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from re import _compiler, _parser  # type: ignore[attr-defined]
+from typing import Any
+
+HEADER = (importlib.util.MAGIC_NUMBER + sys.hexversion.to_bytes(4, "big") + _sre.MAGIC.to_bytes(4, "big")
+          + bytes([sys.flags.optimize]))
+MAX_ENTRIES = 2000  # a cache grown past this (patterns made from old content) starts again
+DEBUG = 128  # re.DEBUG: the compiler prints the program, so it always runs
+
+Program = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]
+_programs: dict[tuple[str | bytes, int], Program] = {}
+_used: set[tuple[str | bytes, int]] = set()
+_fresh: set[tuple[str | bytes, int]] = set()  # compiled in this run: kept only if their reading is silent
+_original: Callable[..., Any] | None = None
+
+
+def _file() -> Path | None:
+    try:
+        pyc = importlib.util.cache_from_source(__file__)
+    except (NotImplementedError, ValueError):
+        return None
+    return Path(pyc).with_suffix(".patterns")
+
+
+def _read(file: Path) -> dict[tuple[str | bytes, int], Program]:
+    try:
+        data = file.read_bytes()
+        if not data.startswith(HEADER):
+            return {}
+        programs = marshal.loads(data[len(HEADER):])
+    except Exception:  # absent, damaged or from another interpreter: compile afresh
+        return {}
+    return programs if isinstance(programs, dict) else {}
+
+
+def _silent(key: tuple[str | bytes, int]) -> bool:
+    """Whether reading the pattern gives no warning (read again, when the cache is written)."""
+    import warnings
+
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        try:
+            _parser.parse(*key)
+        except Exception:
+            return False
+    return not said
+
+
+def _compile(p: Any, flags: int = 0) -> Any:
+    """re._compiler.compile, with the programs of kept patterns remembered. Its steps are the
+    original's, at the same depth (a parser warning's stack level counts frames)."""
+    if flags & DEBUG or type(p) not in (str, bytes):  # a parsed pattern (re.Scanner), a subclass: as always
+        assert _original is not None
+        return _original(p, flags)
+    key = (p, int(flags))
+    program = _programs.get(key)
+    if program is not None:
+        try:
+            pattern = _sre.compile(p, program[0], program[1], program[2], dict(program[3]), program[4])
+        except Exception:  # a program the engine refuses (a damaged cache): compiled afresh below
+            pass
+        else:
+            _used.add(key)
+            return pattern
+    parsed = _parser.parse(p, flags)
+    code = _compiler._code(parsed, flags)
+    groupindex = parsed.state.groupdict
+    indexgroup = [None] * parsed.state.groups
+    for k, i in groupindex.items():
+        indexgroup[i] = k
+    program = (int(flags | parsed.state.flags), [int(c) for c in code], parsed.state.groups - 1, dict(groupindex),
+               tuple(indexgroup))
+    _programs[key] = program
+    _used.add(key)
+    _fresh.add(key)
+    return _sre.compile(p, program[0], code, program[2], groupindex, program[4])
+
+
+def _save(file: Path) -> None:
+    if not _fresh or sys.dont_write_bytecode:
+        return
+    tmp = file.with_name(f".{file.name}.{os.getpid()}.tmp")
+    try:
+        warned = {key for key in _fresh if not _silent(key)}  # compiled afresh, and warned about, every run
+        if warned == _fresh:
+            return
+        kept = {key: program for key, program in _programs.items() if key not in warned}
+        merged = {**_read(file), **kept}
+        if len(merged) > MAX_ENTRIES:
+            merged = {key: kept[key] for key in _used if key in kept}
+        file.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(HEADER + marshal.dumps(merged))
+        os.replace(tmp, file)
+    except Exception:  # a cache that cannot be written costs speed, never correctness
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+
+
+def install() -> None:
+    """Serve compiled patterns from the cache from now on; called before the libraries load."""
+    global _original
+    file = _file()
+    if file is None or _compiler.compile is _compile or not hasattr(_compiler, "_code"):
+        return
+    _programs.update(_read(file))
+    _original = _compiler.compile
+    _compiler.compile = _compile
+    atexit.register(_save, file)
