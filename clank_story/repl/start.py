@@ -31,6 +31,8 @@ from clank_story.words import say
 
 @dataclass
 class PlayOptions:
+    """What `clank-story play` was asked for."""
+
     ruleset: str | None = None
     board: str | None = None
     rivals: int | None = None
