@@ -28,13 +28,16 @@ from pathlib import Path
 from re import _compiler, _parser  # type: ignore[attr-defined]
 from typing import Any
 
+FORMAT = 2  # each program marshalled on its own, read when its pattern is first compiled
 HEADER = (importlib.util.MAGIC_NUMBER + sys.hexversion.to_bytes(4, "big") + _sre.MAGIC.to_bytes(4, "big")
-          + bytes([sys.flags.optimize]))
+          + bytes([sys.flags.optimize, FORMAT]))
 MAX_ENTRIES = 2000  # a cache grown past this (patterns made from old content) starts again
 DEBUG = 128  # re.DEBUG: the compiler prints the program, so it always runs
 
 Program = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]
-_programs: dict[tuple[str | bytes, int], Program] = {}
+# (pattern, flags) -> its program, marshalled: a start reads the whole file, but unpacks only the
+# programs of the patterns it compiles (a cache that has served many programs costs little to read)
+_programs: dict[tuple[str | bytes, int], bytes] = {}
 _used: set[tuple[str | bytes, int]] = set()
 _fresh: set[tuple[str | bytes, int]] = set()  # compiled in this run: kept only if their reading is silent
 _original: Callable[..., Any] | None = None
@@ -48,7 +51,7 @@ def _file() -> Path | None:
     return Path(pyc).with_suffix(".patterns")
 
 
-def _read(file: Path) -> dict[tuple[str | bytes, int], Program]:
+def _read(file: Path) -> dict[tuple[str | bytes, int], bytes]:
     try:
         data = file.read_bytes()
         if not data.startswith(HEADER):
@@ -79,9 +82,10 @@ def _compile(p: Any, flags: int = 0) -> Any:
         assert _original is not None
         return _original(p, flags)
     key = (p, int(flags))
-    program = _programs.get(key)
-    if program is not None:
+    kept = _programs.get(key)
+    if kept is not None:
         try:
+            program = marshal.loads(kept)
             pattern = _sre.compile(p, program[0], program[1], program[2], dict(program[3]), program[4])
         except Exception:  # a program the engine refuses (a damaged cache): compiled afresh below
             pass
@@ -96,7 +100,7 @@ def _compile(p: Any, flags: int = 0) -> Any:
         indexgroup[i] = k
     program = (int(flags | parsed.state.flags), [int(c) for c in code], parsed.state.groups - 1, dict(groupindex),
                tuple(indexgroup))
-    _programs[key] = program
+    _programs[key] = marshal.dumps(program)
     _used.add(key)
     _fresh.add(key)
     return _sre.compile(p, program[0], code, program[2], groupindex, program[4])

@@ -5,6 +5,7 @@ miss, and a pattern whose reading warns is never kept, so the warning is given o
 
 from __future__ import annotations
 
+import marshal
 import os
 import re
 import subprocess
@@ -61,10 +62,12 @@ def test_a_pattern_served_from_the_cache_matches_as_one_compiled_afresh(served, 
 
 def test_a_damaged_program_is_compiled_afresh(served):
     source = r"(\d+) gold"
-    patterncache._programs[(source, 0)] = (32, [1, 2, 3], 0, {}, (None,))  # not a program the engine takes
+    patterncache._programs[(source, 0)] = marshal.dumps((32, [1, 2, 3], 0, {}, (None,)))  # the engine refuses it
     pattern = patterncache._compile(source, 0)
     assert pattern.match("12 gold").group(1) == "12"
-    assert patterncache._programs[(source, 0)][1] != [1, 2, 3]
+    assert marshal.loads(patterncache._programs[(source, 0)])[1] != [1, 2, 3], "and the right one kept"
+    patterncache._programs[(source, re.I)] = b"not marshal data"
+    assert patterncache._compile(source, re.I).match("3 GOLD")
 
 
 def test_the_debug_flag_and_parsed_patterns_go_to_re_as_always(served):
