@@ -92,18 +92,22 @@ def _compile(p: Any, flags: int = 0) -> Any:
         else:
             _used.add(key)
             return pattern
-    parsed = _parser.parse(p, flags)
+    program = _program(_parser.parse(p, flags), flags)  # parsed here: a warning's stack level counts frames
+    _programs[key] = marshal.dumps(program)
+    _used.add(key)
+    _fresh.add(key)
+    return _sre.compile(p, program[0], program[1], program[2], dict(program[3]), program[4])
+
+
+def _program(parsed: Any, flags: int) -> Program:
+    """What `re._compiler.compile` hands the engine for a parsed pattern, by its own steps."""
     code = _compiler._code(parsed, flags)
     groupindex = parsed.state.groupdict
     indexgroup = [None] * parsed.state.groups
     for k, i in groupindex.items():
         indexgroup[i] = k
-    program = (int(flags | parsed.state.flags), [int(c) for c in code], parsed.state.groups - 1, dict(groupindex),
-               tuple(indexgroup))
-    _programs[key] = marshal.dumps(program)
-    _used.add(key)
-    _fresh.add(key)
-    return _sre.compile(p, program[0], code, program[2], groupindex, program[4])
+    return (int(flags | parsed.state.flags), [int(c) for c in code], parsed.state.groups - 1, dict(groupindex),
+            tuple(indexgroup))
 
 
 def _save(file: Path) -> None:
@@ -126,11 +130,27 @@ def _save(file: Path) -> None:
             os.unlink(tmp)
 
 
+PROBE = (r"(?P<word>\w+)\s*(?:=|:)\s*(\d{1,3})(?i:x)?$", 0)  # groups, a name, a repeat, inline flags
+
+
+def _same_as_re() -> bool:
+    """Whether this interpreter's `re` compiles as the steps above do: the probe compiled both ways
+    must give the engine the same program (a Pattern compares its flags and its program). Another
+    version of Python whose compiler or engine differs leaves `re` alone."""
+    try:
+        pattern, flags = PROBE
+        ours = _program(_parser.parse(pattern, flags), flags)
+        theirs = (_original or _compiler.compile)(pattern, flags)
+        return _sre.compile(pattern, ours[0], ours[1], ours[2], dict(ours[3]), ours[4]) == theirs
+    except Exception:
+        return False
+
+
 def install() -> None:
     """Serve compiled patterns from the cache from now on; called before the libraries load."""
     global _original
     file = _file()
-    if file is None or _compiler.compile is _compile or not hasattr(_compiler, "_code"):
+    if file is None or _compiler.compile is _compile or not hasattr(_compiler, "_code") or not _same_as_re():
         return
     _programs.update(_read(file))
     _original = _compiler.compile

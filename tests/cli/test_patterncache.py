@@ -141,3 +141,20 @@ def test_a_pattern_whose_reading_warns_is_never_kept_and_warns_on_every_run(tmp_
     for run in runs:
         assert run.stdout.split() == ["['[[a-z]x]']"], "compiled afresh each time"
         assert run.stderr == plain.stderr, "the same warning, pointing at the same line, as without the cache"
+
+
+def test_the_cache_is_used_only_where_it_compiles_as_re_does(monkeypatch):
+    """Another Python whose compiler or engine differs from the steps the cache copies (here: those
+    steps made to write another program, or to fail) leaves `re` alone rather than serve programs `re`
+    would not have written."""
+    assert patterncache._same_as_re()
+    real = patterncache._program
+
+    def other(parsed, flags):
+        flags_, code, groups, index, names = real(parsed, flags)
+        return flags_, [*code[:-1], 0, 1], groups, index, names
+
+    monkeypatch.setattr(patterncache, "_program", other)
+    assert not patterncache._same_as_re()
+    monkeypatch.setattr(patterncache, "_program", lambda parsed, flags: (0, [], 0, {}))
+    assert not patterncache._same_as_re()
