@@ -146,19 +146,24 @@ def _fact(fact: t.Fact, where: Where, key: str, book: Book, project: Project, sp
 # -- what effects write, and where passages lead ----------------------------------------------------
 def effect_items(block: Any, steps: Steps) -> Iterator[tuple[dict[str, Any], Steps]]:
     """Every effect mapping in a block, nested `choose:` and `discard:` blocks included."""
-    items = [block] if isinstance(block, dict) else list(block) if isinstance(block, list) else []
+    items = [block] if isinstance(block, dict) else block if isinstance(block, list) else ()
     for i, item in enumerate(items):
         if not isinstance(item, dict):
             continue
         here = (*steps, i)
         yield item, here
-        for key in ("choose", "discard"):
-            inner = item.get(key)
-            if key == "choose" and isinstance(inner, list):
-                for j, sub in enumerate(inner):
-                    yield from effect_items(sub, (*here, key, j))
-            elif key == "discard" and isinstance(inner, dict | list):
-                yield from effect_items(inner, (*here, key))
+        if "choose" in item or "discard" in item:  # most effects hold no block (lint walks every one)
+            yield from _inner_items(item, here)
+
+
+def _inner_items(item: dict[str, Any], here: Steps) -> Iterator[tuple[dict[str, Any], Steps]]:
+    inner = item.get("choose")
+    if isinstance(inner, list):
+        for j, sub in enumerate(inner):
+            yield from effect_items(sub, (*here, "choose", j))
+    inner = item.get("discard")
+    if isinstance(inner, dict | list):
+        yield from effect_items(inner, (*here, "discard"))
 
 
 def passage_blocks(p: Passage) -> Iterator[tuple[Any, Steps, str | None]]:
@@ -169,9 +174,16 @@ def passage_blocks(p: Passage) -> Iterator[tuple[Any, Steps, str | None]]:
         yield choice.get("effects") or [], (*base, "choices", n, "effects"), choice.get("goto") or p.goto
 
 
+_DATA_KEYS = frozenset(("flag", "unflag", "counter"))
+
+
 def _effects(book: Book, uses: Uses) -> None:
     def note(block: Any, path: str, line: int, col: int, steps: Steps) -> None:
+        if not block:
+            return
         for item, here in effect_items(block, steps):
+            if _DATA_KEYS.isdisjoint(item):
+                continue
             for key in ("flag", "unflag", "counter"):
                 if key not in item:
                     continue
@@ -250,9 +262,8 @@ def links(p: Passage) -> list[str]:
     for block, _, goto in passage_blocks(p):
         if goto:
             out.append(str(goto))
-        for item, _ in effect_items(block, ()):
-            if isinstance(item.get("goto"), str):
-                out.append(item["goto"])
+        if block:
+            out.extend(item["goto"] for item, _ in effect_items(block, ()) if isinstance(item.get("goto"), str))
     return list(dict.fromkeys(out))
 
 

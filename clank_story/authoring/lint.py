@@ -242,19 +242,35 @@ def _content_file(f: SourceFile, project: Project, report: Report, refs: Any) ->
 
 def _board_warnings(f: SourceFile, project: Project, report: Report) -> None:
     """A board the loader accepted: only its warnings (unreachable spaces, artifacts with no way home)
-    are left to find; its positions come from the fast reader, which places keys as ruamel does."""
+    are left to find. They depend on the file's text alone, so the lint cache keeps them: an unchanged
+    board is not parsed again (and the YAML reader not even imported)."""
+    key = lintcache.inputs_key("board", [(f.shown, project.texts[f.shown].encode("utf-8", "surrogatepass"))])
+    kept = lintcache.load_board(key)
+    if kept is None:
+        kept = _read_board_warnings(f, project.texts[f.shown])
+        lintcache.store_board(key, *kept)
+    board_id, diagnostics = kept
+    report.diagnostics.extend(diagnostics)
+    if board_id is not None:
+        project.linted_boards[board_id] = f.shown
+
+
+def _read_board_warnings(f: SourceFile, text: str) -> tuple[str | None, list[Diagnostic]]:
+    """The board's id and warnings; its positions come from the fast reader, which places keys as
+    ruamel does."""
     from clank_story.content.boards import board_from_node, board_warnings
     from clank_story.content.yamlfast import load_text
 
     try:
-        node = load_text(project.texts[f.shown], f.shown)
+        node = load_text(text, f.shown)
     except ContentError as e:
-        report.diagnostics.extend(e.diagnostics)
-        return
+        return None, list(e.diagnostics)
     board = board_from_node(node, Report())
-    if board is not None:
-        board_warnings(board, node, report)
-        project.linted_boards[board.id] = f.shown
+    if board is None:
+        return None, []
+    warnings = Report()
+    board_warnings(board, node, warnings)
+    return board.id, warnings.diagnostics
 
 
 def _definition_content(project: Project, report: Report) -> None:

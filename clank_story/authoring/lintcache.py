@@ -134,22 +134,35 @@ def store(k: tuple[Path, str] | None, analysis: dict[str, Any]) -> None:
 def translations_key(inputs: list[tuple[str, bytes]]) -> tuple[Path, str] | None:
     """One key for the whole translation check (LN070-LN076): every overlay and every English file it
     is compared with, by shown path and content, so any edit on either side is a miss."""
+    return inputs_key("translations", inputs)
+
+
+def inputs_key(check: str, inputs: list[tuple[str, bytes]]) -> tuple[Path, str] | None:
+    """A key for a check whose diagnostics depend only on these files (shown path and content) and the
+    program."""
     folder = cache_dir()
     if folder is None:
         return None
     digest = hashlib.sha256()
     for shown, data in sorted(inputs):
         digest.update(shown.encode("utf-8", "surrogatepass") + b"\0" + hashlib.sha256(data).digest())
-    ident = f"{_stamp()}|translations|{digest.hexdigest()}"
+    ident = f"{_stamp()}|{check}|{digest.hexdigest()}"
     return folder / (hashlib.sha256(ident.encode()).hexdigest()[:40] + ".json"), ident
 
 
 def load_diagnostics(k: tuple[Path, str] | None) -> list[Diagnostic] | None:
-    """The translation check's diagnostics for this key, if there are some to trust."""
+    """A check's diagnostics for this key (`inputs_key`), if there are some to trust."""
     if k is None:
         return None
     found, data = cachefile.load(k[0], k[1], plain=True)
-    if not found or not isinstance(data, list):
+    if not found:
+        return None
+    return diagnostics_from_plain(data)
+
+
+def diagnostics_from_plain(data: Any) -> list[Diagnostic] | None:
+    """Diagnostics back from `diagnostics_to_plain`'s rows; None for any other shape."""
+    if not isinstance(data, list):
         return None
     out = []
     try:
@@ -166,6 +179,26 @@ def load_diagnostics(k: tuple[Path, str] | None) -> list[Diagnostic] | None:
 
 def store_diagnostics(k: tuple[Path, str] | None, diagnostics: list[Diagnostic]) -> None:
     if k is not None:
-        rows = [[d.path, d.line, d.col, d.code, d.message, d.severity, None if d.said is None else d.said.plain()]
-                for d in diagnostics]
-        cachefile.write(k[0], k[1], rows, plain=True)
+        cachefile.write(k[0], k[1], diagnostics_to_plain(diagnostics), plain=True)
+
+
+def diagnostics_to_plain(diagnostics: list[Diagnostic]) -> list[list[Any]]:
+    return [[d.path, d.line, d.col, d.code, d.message, d.severity, None if d.said is None else d.said.plain()]
+            for d in diagnostics]
+
+
+# -- a board's warnings -------------------------------------------------------------------------------
+def load_board(k: tuple[Path, str] | None) -> tuple[str | None, list[Diagnostic]] | None:
+    """A board file's id and warnings for this key (`inputs_key("board", ...)`), if there are some to trust."""
+    if k is None:
+        return None
+    found, data = cachefile.load(k[0], k[1], plain=True)
+    if not found or not isinstance(data, dict) or not isinstance(data.get("board"), str | None):
+        return None
+    diagnostics = diagnostics_from_plain(data.get("diagnostics"))
+    return None if diagnostics is None else (data["board"], diagnostics)
+
+
+def store_board(k: tuple[Path, str] | None, board: str | None, diagnostics: list[Diagnostic]) -> None:
+    if k is not None:
+        cachefile.write(k[0], k[1], {"board": board, "diagnostics": diagnostics_to_plain(diagnostics)}, plain=True)

@@ -19,6 +19,8 @@ from clank_story.rules.model import Board, Ruleset
 
 @dataclass(frozen=True)
 class Ability:
+    """An ability stickers and unlocked rules can give: its arguments and what it changes (the ruleset, a seat)."""
+
     name: str
     doc: str
     args: Mapping[str, str]  # argument -> kind (space, card, item, int); {"": "int"} for a bare number

@@ -34,6 +34,8 @@ GOAL_CHECKS = {
 
 @dataclass(frozen=True)
 class GameDef:
+    """One game of the campaign: its board, prologue, patron and contracts."""
+
     number: int
     board: str
     prologue: str | None = None
@@ -57,6 +59,8 @@ class Section:
 
 @dataclass(frozen=True)
 class Goal:
+    """A personal goal an employee can tick, and the check on a game's result that ticks it."""
+
     id: str
     text: str = ""
     when: Mapping[str, Any] = field(default_factory=dict)  # a check on the player's result
@@ -64,6 +68,8 @@ class Goal:
 
 @dataclass(frozen=True)
 class StickerDef:
+    """A sticker the campaign can place, and the ability it gives."""
+
     id: str
     name: str
     ability: Mapping[str, Any]
@@ -72,6 +78,8 @@ class StickerDef:
 
 @dataclass(frozen=True)
 class RuleDef:
+    """A rule the campaign can unlock: its text, ability and reading."""
+
     id: str
     name: str
     text: str = ""
@@ -81,6 +89,8 @@ class RuleDef:
 
 @dataclass(frozen=True)
 class ContractDef:
+    """A contract the campaign's games can put in the row."""
+
     id: str
     name: str
     end_of_game: str | None = None  # passage read at the end of a game while it is in the row
@@ -88,12 +98,16 @@ class ContractDef:
 
 @dataclass(frozen=True)
 class Rival:
+    """A rival employee the campaign seats."""
+
     name: str
     character: str = ""
 
 
 @dataclass(frozen=True)
 class Definition:
+    """A campaign as its definition file describes it: games, rules, stickers, goals, rivals."""
+
     id: str
     name: str
     ruleset: str

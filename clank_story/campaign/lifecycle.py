@@ -35,6 +35,8 @@ DEFAULT_BOT = "random"
 # -- results ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class PlayerResult:
+    """How one player finished a game, as the campaign records it."""
+
     name: str
     score: int
     status: str  # escaped | knocked_out
@@ -191,6 +193,8 @@ class Review:
 
 @dataclass(frozen=True)
 class GameEnd:
+    """What the end of a game did to the campaign: the campaign after it, its report, readings and reviews."""
+
     campaign: Campaign
     report: MissionReport
     readings: tuple[Reading, ...]  # in the order they are read

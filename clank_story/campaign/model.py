@@ -39,12 +39,16 @@ class CampaignError(Exception):
 
 @dataclass
 class AssociateStatus:
+    """An employee's checkmarks and level on the status track."""
+
     checkmarks: int = 0
     level: str = NO_LEVEL  # a section of the status track: none, copper, silver, gold
 
 
 @dataclass
 class PersonalGoals:
+    """The personal goals an employee has ticked, and the rows whose checkmark was given."""
+
     ticked: list[str] = field(default_factory=list)  # goal ids ticked so far, in the order ticked
     rows_done: list[int] = field(default_factory=list)  # rows (1-based) whose checkmark was given
 
@@ -64,6 +68,8 @@ class Employee:
 
 @dataclass
 class MissionReport:
+    """The record of one game played: board, scores, winner, who escaped."""
+
     game: int
     board: str = ""
     scores: dict[str, int] = field(default_factory=dict)
@@ -84,6 +90,8 @@ class Sticker:
 
 @dataclass
 class Campaign:
+    """The campaign file's contents: the franchise's employees, reports and everything unlocked."""
+
     definition: str  # the definition's id
     franchise: str
     game_number: int = 1  # the game being played, or the next one to play

@@ -13,6 +13,7 @@ import click
 from clank_story import __version__
 from clank_story.cli import options
 from clank_story.cli.helptext import Group, option, version_option
+from clank_story.repl import collector
 
 # Every other subcommand, where it is defined: imported when it is asked for (by name, or by `--help`,
 # which lists them all), so `run` and `play` do not first build the options of every other command.
@@ -87,7 +88,8 @@ class LazyGroup(Group):
 @version_option(__version__, prog_name="clank-story")
 @options.lang(hidden=True)
 def cli() -> None:
-    pass
+    if click.get_current_context().invoked_subcommand != "play":
+        collector.release()  # only `play` keeps it paused, until its prompt shows (repl/collector.py)
 
 
 @cli.command(help_id="cli.run.help")

@@ -16,6 +16,9 @@ from clank_story.cli.helptext import command, option
 def play(ruleset: str | None, board: str | None, rivals: int | None, bot: str | None, seed: int | None,
          name: str | None, resume: str | None, new: bool, no_color: bool, verbose: bool, scenario: str | None,
          campaign: str | None, solo: bool, plain: bool, tutorial: bool) -> None:
+    from clank_story.repl import collector
+
+    collector.hold()  # held since the start (clank_story/__main__.py), else from here until the prompt shows
     from clank_story.repl.start import PlayOptions, main
 
     sys.exit(main(PlayOptions(ruleset, board, rivals, bot, seed, name, scenario, resume, new, no_color, verbose,

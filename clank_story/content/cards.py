@@ -13,6 +13,8 @@ from clank_story.rules.model import TIMINGS, CardDef, as_block
 
 @dataclass(frozen=True)
 class CardFile:
+    """One card file: its ruleset, its deck and the cards in it."""
+
     path: str
     ruleset: str  # classic | legacy | both
     deck: str  # starting | reserve | dungeon | adventure | extra

@@ -106,6 +106,8 @@ def _plain_param(v: Param) -> Any:
 
 @dataclass(frozen=True, order=True)
 class Diagnostic:
+    """One problem found in a content file, at its line and column."""
+
     path: str
     line: int  # 1-based
     col: int  # 1-based
@@ -150,6 +152,8 @@ class ContentError(Exception):
 
 @dataclass
 class Report:
+    """The problems found so far, in the order found."""
+
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     def error(self, path: str, line: int, col: int, code: str, message: str | Said) -> None:

@@ -32,6 +32,8 @@ def core_root() -> Path:
 
 @dataclass
 class Catalog:
+    """All the content read from a folder: card files, boards, secrets, market."""
+
     card_files: list[CardFile] = field(default_factory=list)
     boards: dict[str, Board] = field(default_factory=dict)
     secrets: dict[str, dict[str, SecretDef]] = field(default_factory=dict)  # ruleset -> id -> def

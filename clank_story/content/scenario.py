@@ -22,6 +22,8 @@ DEFAULT_SEATS: tuple[dict[str, Any], ...] = ({"name": "You"}, {"name": "Rival", 
 
 @dataclass
 class Position:
+    """A game set up from a scenario file: its ruleset, the scenario's data and seed."""
+
     ruleset: Ruleset
     scenario: dict[str, Any] = field(default_factory=dict)
     seed: int = 0

@@ -11,6 +11,8 @@ from clank_story.content.yamlio import Node
 
 @dataclass(frozen=True)
 class Field:
+    """What a content field may hold, and what it is for."""
+
     type: str  # str | id | int | bool | strlist | block | pos | map | list | any | intornull
     doc: str = ""
     required: bool = False

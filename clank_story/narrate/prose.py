@@ -65,6 +65,8 @@ class Line:
 
 @dataclass
 class Beat:
+    """Events told together in one sentence: their kind, player and what they add up to."""
+
     kind: str
     player: str | None
     ctx: dict[str, Any] = field(default_factory=dict)

@@ -44,6 +44,8 @@ SESSION_SHOWN = ("undo", "save", "quit")  # `reload` is for authors: typed, neve
 
 @dataclass(frozen=True)
 class Candidate:
+    """One completion: the text that replaces the word typed, and how it is shown."""
+
     text: str  # inserted in place of what is typed of the word
     start: int  # <= 0: where the replaced text begins, counted back from the cursor
     display: str

@@ -31,6 +31,8 @@ class ConfigError(Exception):
 
 @dataclass(frozen=True)
 class Config:
+    """The player's settings from the config file; None where the file says nothing."""
+
     name: str | None = None
     language: str | None = None
     color: bool | None = None

@@ -12,6 +12,7 @@ from typing import TextIO
 
 from clank_story.narrate.prose import Line
 from clank_story.narrate.wrap import WIDTH
+from clank_story.repl import collector
 from clank_story.repl.config import Config, ConfigError, load
 from clank_story.repl.sitting import Sitting
 from clank_story.table.opening import (
@@ -30,6 +31,8 @@ from clank_story.words import say
 
 @dataclass
 class PlayOptions:
+    """What `clank-story play` was asked for."""
+
     ruleset: str | None = None
     board: str | None = None
     rivals: int | None = None
@@ -112,6 +115,15 @@ def wants_plain(options: PlayOptions, config: Config | None = None) -> bool:
 
 
 def main(options: PlayOptions, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """The game, from the options to its end. A garbage collector paused for the start (repl/collector.py)
+    restarts once the prompt shows, before plain lines are read, or when the game ends before either."""
+    try:
+        return _main(options, stdin, stdout)
+    finally:
+        collector.release()
+
+
+def _main(options: PlayOptions, stdin: TextIO | None, stdout: TextIO | None) -> int:
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
     try:
@@ -133,8 +145,6 @@ def main(options: PlayOptions, stdin: TextIO | None = None, stdout: TextIO | Non
         return 2
     except KeyboardInterrupt:  # Ctrl-C while the content loads: nothing started, nothing to save
         return 130
-    from clank_story.repl.plain import run_plain
-
     first = sitting.offer(first, config) if terminal else first
     try:
         if prompt:
@@ -145,7 +155,13 @@ def main(options: PlayOptions, stdin: TextIO | None = None, stdout: TextIO | Non
             except Exception as e:  # a terminal prompt_toolkit cannot drive: carry on with plain lines
                 print(say("play.no_terminal", error=f"{type(e).__name__}: {e}"), file=sys.stderr)
                 sitting.table.autosave()  # if the prompt never showed, the new game is not saved yet
+                collector.release()
+                from clank_story.repl.plain import run_plain
+
                 return run_plain(sitting, [], stdin, stdout)
+        collector.release()
+        from clank_story.repl.plain import run_plain
+
         return run_plain(sitting, first, stdin, stdout, plain=plain and terminal)
     finally:
         sitting.table.close()

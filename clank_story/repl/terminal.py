@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from prompt_toolkit import PromptSession, print_formatted_text
 from prompt_toolkit.application import get_app, get_app_or_none
@@ -24,7 +25,7 @@ from prompt_toolkit.styles import Style
 from clank_story.looking import toolbar
 from clank_story.narrate.prose import Line
 from clank_story.narrate.wrap import fit
-from clank_story.repl import completion
+from clank_story.repl import collector, completion
 from clank_story.repl.sitting import Sitting
 from clank_story.table.saves import history_path
 from clank_story.table.table import Table
@@ -72,6 +73,24 @@ def _history() -> History:
         return InMemoryHistory()
 
 
+def emacs_session(**options: Any) -> PromptSession[str]:
+    """prompt_toolkit's PromptSession, built without its vi key bindings. The prompt edits in emacs
+    mode, and nothing switches it to vi, so each vi binding is off (its filter asks for vi mode);
+    building their 330 bindings and going through them at the first key of each kind was a
+    twentieth of the instructions to the first prompt (issue 20). Every other default binding is
+    prompt_toolkit's own: its `load_key_bindings` runs, with the two vi sets empty while it does."""
+    from prompt_toolkit.key_binding import KeyBindings, defaults
+
+    if options.get("vi_mode") or not hasattr(defaults, "load_vi_bindings"):
+        return PromptSession(**options)
+    loaders = defaults.load_vi_bindings, defaults.load_vi_search_bindings
+    defaults.load_vi_bindings = defaults.load_vi_search_bindings = KeyBindings  # type: ignore[assignment]
+    try:
+        return PromptSession(**options)
+    finally:
+        defaults.load_vi_bindings, defaults.load_vi_search_bindings = loaders
+
+
 def text_width(columns: int) -> int:
     """The width text is wrapped to on a terminal `columns` wide: one column spare, so a full line
     never makes the terminal wrap on its own."""
@@ -86,9 +105,10 @@ def columns_of(output: Output) -> int:
 
 
 class SaveWhenShown:
-    """Run `action` (the new game's first save) once the whole prompt, bottom toolbar included, is on
-    the screen, on the event loop's next turn; `ensure()` runs it then at the latest, before any line
-    typed is handled. The player sees the prompt without waiting for the campaign file (issue 20)."""
+    """Run `action` (the new game's first save, the garbage collector's restart) once the whole prompt,
+    bottom toolbar included, is on the screen, on the event loop's next turn; `ensure()` runs it then
+    at the latest, before any line typed is handled. The player sees the prompt without waiting for
+    the campaign file (issue 20)."""
 
     def __init__(self, action: Callable[[], None]) -> None:
         self.action = action
@@ -116,7 +136,7 @@ def run_terminal(sitting: Sitting, first: Iterable[Line], *, color: bool, save_w
     read; the player sees the prompt without waiting for the campaign file to be written (issue 20)."""
     table = sitting.table
     style = Style.from_dict(STYLE if color else {"bottom-toolbar": "reverse"})
-    prompt = PromptSession(
+    prompt = emacs_session(
         history=_history(),
         completer=TableCompleter(table),
         complete_while_typing=False,
@@ -138,8 +158,12 @@ def run_terminal(sitting: Sitting, first: Iterable[Line], *, color: bool, save_w
         if parts:
             print_formatted_text(FormattedText(parts), style=style, end="", output=prompt.output)
 
-    saving = SaveWhenShown(table.autosave)
-    saving.done = not save_when_shown
+    def shown() -> None:
+        collector.release()  # start-up is over (repl/collector.py)
+        if save_when_shown:
+            table.autosave()
+
+    saving = SaveWhenShown(shown)
     try:
         show(first)
         while True:

@@ -18,6 +18,8 @@ SCENARIO = Path(__file__).parent / "data" / "tutorial.yaml"
 
 @dataclass(frozen=True)
 class Step:
+    """One step of the guided game: its words, and the goal that ends it."""
+
     id: str  # its words: tutorial.step.<id>
     done: Callable[[Game], bool]  # the goal reached: go on to the next step
 

@@ -22,6 +22,8 @@ Judge = Callable[[Game, Player, Any, str], Any]
 
 @dataclass(frozen=True)
 class EffectSpec:
+    """An effect the rules know: its argument's kind, its handler and what it does."""
+
     name: str
     arg: str  # int | bool | card | trash | trash_card | block | blocks | str | any
     doc: str

@@ -55,6 +55,8 @@ CONTRACT = {
 
 @dataclass(frozen=True)
 class Contract:
+    """A contract: its trigger and target, and what completing it does."""
+
     id: str
     name: str
     description: str

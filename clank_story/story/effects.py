@@ -55,6 +55,8 @@ Apply = Callable[[Ledger, Any, "str | None"], None]
 
 @dataclass(frozen=True)
 class StoryEffect:
+    """An effect the story layer applies: its argument and what it does."""
+
     name: str
     arg: str  # the argument's kind in the rules registry: str | int | card | bool | any
     args: str  # the argument in words (lint messages, docs)

@@ -36,12 +36,16 @@ class ContractRow(Event):
 
 @dataclass(frozen=True, slots=True)
 class ContractAdded(Event):
+    """A contract was added to the row."""
+
     contract: str
     name: str
 
 
 @dataclass(frozen=True, slots=True)
 class ContractCompleted(Event):
+    """A player completed a contract."""
+
     player: str
     contract: str
     name: str
@@ -49,6 +53,8 @@ class ContractCompleted(Event):
 
 @dataclass(frozen=True, slots=True)
 class ContractDestroyed(Event):
+    """A contract left the row for good."""
+
     contract: str
     name: str
 
@@ -74,35 +80,47 @@ class OnlyOption(Event):
 # Campaign-permanent changes (the StoryState records them for the campaign file).
 @dataclass(frozen=True, slots=True)
 class CardDestroyed(Event):
+    """A card was destroyed for the rest of the campaign."""
+
     player: str
     card: str
 
 
 @dataclass(frozen=True, slots=True)
 class CardporiumAdded(Event):
+    """A card was added to the Cardporium."""
+
     player: str
     card: str
 
 
 @dataclass(frozen=True, slots=True)
 class PatronPlaced(Event):
+    """A player placed the game's patron."""
+
     player: str
     card: str
 
 
 @dataclass(frozen=True, slots=True)
 class StickerPlaced(Event):
+    """A player placed a sticker."""
+
     player: str
     sticker: str
 
 
 @dataclass(frozen=True, slots=True)
 class RuleUnlocked(Event):
+    """A rule was unlocked for the rest of the campaign."""
+
     player: str
     rule: str
 
 
 @dataclass(frozen=True, slots=True)
 class CheckmarksEarned(Event):
+    """A player earned checkmarks on the status track."""
+
     player: str
     amount: int

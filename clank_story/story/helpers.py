@@ -19,6 +19,8 @@ from clank_story.words import plural as plural_category
 
 @dataclass(frozen=True)
 class Helper:
+    """A test, filter or global that passage templates may use."""
+
     kind: str  # test | filter | global
     name: str
     usage: str

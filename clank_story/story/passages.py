@@ -87,6 +87,8 @@ class Passage:
 
 @dataclass
 class Book:
+    """The Book of Secrets, loaded: its passages and contracts, and what is wrong with them."""
+
     root: str = ""
     passages: dict[str, Passage] = field(default_factory=dict)
     contracts: dict[str, Contract] = field(default_factory=dict)

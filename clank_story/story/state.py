@@ -17,6 +17,8 @@ from clank_story.words import say
 
 @dataclass
 class StoryState:
+    """The story's part of a game: the campaign's names, passages read, what is due."""
+
     campaign: str = ""
     game_number: int = 1
     dragon: str = ""  # names from the campaign definition (`campaign.dragon`, `campaign.company`)

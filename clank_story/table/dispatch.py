@@ -49,7 +49,7 @@ def _yes(line: str) -> bool:
 
 
 def handle(table: Table, text: str) -> Reply:
-    before = table.entry = table.snapshot(text)
+    before = table.entry = table.mark(text)
     prompt = table.prompt()
     try:
         reply = _handle(table, text)

@@ -11,6 +11,8 @@ from clank_story.narrate.prose import Line
 
 @dataclass
 class Reply:
+    """What the table says back to one line: the lines to show, and whether to stop."""
+
     lines: list[Line] = field(default_factory=list)
     quit: bool = False
     refused: bool = False  # the line was refused (scripts stop there)

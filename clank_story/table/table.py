@@ -18,6 +18,7 @@ from clank_story.rules.model import Ruleset
 from clank_story.rules.state import Game
 from clank_story.table import dispatch, ending
 from clank_story.table.reply import Question, Reply, Snapshot
+from clank_story.table.rewind import Mark, Rewind
 from clank_story.table.saves import CAMPAIGN, ONE_SHOT, Record, SaveError, Setup
 from clank_story.table.session import Session
 from clank_story.table.slots import CampaignSeat, Slot
@@ -38,7 +39,8 @@ class Table:
         self.verbose = verbose
         self.interactive = interactive  # a person at a prompt (scripts: False)
         self.history: list[Snapshot] = []
-        self.entry: Snapshot | None = None  # the state as the line being handled came in (dispatch.handle)
+        self.entry: Snapshot | Mark | None = None  # the state as the line being handled came in (dispatch.handle)
+        self.rewind = Rewind()  # a script's way back after a bug or Ctrl-C (no undo: no snapshot per line)
         self.asking: Question | None = None
         self.last_line = ""  # the last command typed, for `again`
         self.transcript: TextIO | None = None  # `transcript FILE`: every line and reply copied there
@@ -106,10 +108,13 @@ class Table:
     def do(self, line: str) -> Reply:
         """A game command: snapshot for undo, let the engine act (and the bots after it), narrate."""
         game = self.game
-        snap = self.entry_snapshot(line)
+        snap = self.entry_snapshot(line) if self.interactive else None
         turn = (game.turn_number, game.active)
         events = self.session.do(line)  # a refusal raises here and nothing has changed
-        self.history = [*self.history, snap][-UNDO_LIMIT:]
+        if snap is not None:
+            self.history = [*self.history, snap][-UNDO_LIMIT:]
+        else:
+            self.rewind.played_command(line)
         lines = self.tell(events)
         game = self.game
         if game.over:
@@ -144,12 +149,17 @@ class Table:
     def snapshot(self, command: str = "") -> Snapshot:
         return Snapshot(self.game.to_dict(), self.narrator.state(), command, self.story_state())
 
+    def mark(self, line: str) -> Snapshot | Mark:
+        """Where the game stands as a line comes in, to take the line back after a bug or Ctrl-C: at
+        the prompt a snapshot (also the line's undo), in a script a mark (table/rewind.py)."""
+        return self.snapshot(line) if self.interactive else self.rewind.mark(self)
+
     def entry_snapshot(self, command: str) -> Snapshot:
         """The snapshot dispatch.handle took as the line came in, for the line's first command (nothing
         changes the game between the two, and a snapshot was half of a scripted command's time); a
         second command of the same line (`play all`, then `end`) takes its own."""
         entry, self.entry = self.entry, None
-        return self.snapshot(command) if entry is None else dataclasses.replace(entry, command=command)
+        return dataclasses.replace(entry, command=command) if isinstance(entry, Snapshot) else self.snapshot(command)
 
     def undo(self) -> Reply:
         if not self.history:
@@ -162,8 +172,11 @@ class Table:
         lines = [Line(say("play.undone", command=snap.command), "info"), Line(answer(self.game, "hand"), "answer")]
         return Reply(lines + self.question_lines())
 
-    def put_back(self, snap: Snapshot) -> None:
+    def put_back(self, snap: Snapshot | Mark) -> None:
         """The game, the narrator and the story exactly as they were at `snap`."""
+        if isinstance(snap, Mark):
+            self.rewind.back_to(self, snap)
+            return
         self.session.game = Game.from_dict(snap.game, self.game.ruleset)
         self.narrator.restore(snap.narration)
         self.restore_story(snap.story)
@@ -223,7 +236,7 @@ class Table:
         return Reply([Line(say(f"play.saved_quit.{self.kind}", path=where, command=self.slot.resume_command()),
                            "info")], quit=True)
 
-    def interrupted(self, before: Snapshot) -> Reply:
+    def interrupted(self, before: Snapshot | Mark) -> Reply:
         """Ctrl-C while the game was busy: the interrupted command is taken back, the game saved."""
         self.put_back(before)
         self.asking = None

@@ -20,6 +20,8 @@ KINDS = (GAME, LOOKING, SESSION)  # the order `help` groups them in
 
 @dataclass(frozen=True)
 class Verb:
+    """A verb of the prompt: its kind, aliases and what may follow it."""
+
     name: str
     kind: str
     aliases: tuple[str, ...] = ()

@@ -158,3 +158,22 @@ def test_the_translation_check_is_kept_and_redone_when_either_side_changes(cache
     with speaking("ja"):
         again = lint([root]).diagnostics  # from the cache now, told in Japanese
     assert [d.code for d in again] == ["LN072"] and again[0].said is not None
+
+
+def test_an_unchanged_board_is_not_parsed_again_and_an_edited_one_is(cache, tmp_path, monkeypatch):
+    """A board's warnings (BD030, BD031) depend on its text alone: kept, then redone when it changes."""
+    from clank_story.authoring import lint as lint_module
+
+    board = (Path(__file__).resolve().parents[1] / "data" / "lint" / "BD030" / "bad" / "boards" / "fx.yaml")
+    folder = write(tmp_path / "c", {"boards/fx.yaml": board.read_text(encoding="utf-8")})
+    first = lint([folder]).diagnostics
+    assert [d.code for d in first] == ["BD030"]
+    with monkeypatch.context() as m:
+        m.setattr(lint_module, "_read_board_warnings", lambda *a: pytest.fail("an unchanged board was parsed again"))
+        again = lint([folder]).diagnostics
+    assert [(d.path, d.line, d.col, d.code, d.message) for d in again] == \
+        [(d.path, d.line, d.col, d.code, d.message) for d in first]
+    fx = folder / "boards" / "fx.yaml"
+    fx.write_text(fx.read_text(encoding="utf-8").replace("  - {from: hq, to: hall}", "  - {from: hq, to: hall}\n"
+                                                         "  - {from: hall, to: attic}"), encoding="utf-8")
+    assert [d.code for d in lint([folder]).diagnostics] == []
