@@ -154,6 +154,18 @@ def card_block_value(game: Game, p: Player, card: CardDef, timing: str, w: Weigh
     return value
 
 
+def block_reads_avg(ruleset: Ruleset, card: CardDef, timing: str) -> bool:
+    """Whether block_value of this card's block reads the deck's average (a bot that has not worked the
+    average out need not, for a block that does not read it: any number gives the same value)."""
+    found = _READS_AVG.get((ruleset, card.id, timing))
+    if found is None:
+        reads: set[str] = set()
+        _block_reads(ruleset, card.block(timing), 0, reads)
+        found = _READS_AVG[(ruleset, card.id, timing)] = "avg" in reads
+    return found
+
+
+_READS_AVG: dict[tuple[Ruleset, str, str], bool] = {}
 _VALUES: dict[tuple[Any, ...], float] = {}
 _QUICK: dict[tuple[Any, ...], float] = {}  # card values that read only weights (and the deck's average)
 _PLAYERLESS: dict[tuple[Ruleset, str], bool] = {}

@@ -522,7 +522,9 @@ class StrategyBot(Bot):
             card = game.card(card_id)
             if card.kind != "monster" or card.cost > spare:
                 continue
-            value = kn.card_block_value(game, r.p, card, "defeat", r.w, r.avg) + self.story_bonus(game, card_id)
+            # (the deck's average is worked out only for a reward that reads it)
+            avg = r.avg if kn.block_reads_avg(game.ruleset, card, "defeat") else 1.0
+            value = kn.card_block_value(game, r.p, card, "defeat", r.w, avg) + self.story_bonus(game, card_id)
             value = value / card.cost if card.cost else value
             if value > 0 and (best is None or value > best[0]):
                 best = (value, card_id)
