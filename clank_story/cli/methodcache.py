@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import atexit
 import builtins
-import contextlib
 import importlib.util
-import marshal
-import os
 import sys
 from pathlib import Path
 from typing import Any
+
+from clank_story.cli import bytecache
 
 HEADER = importlib.util.MAGIC_NUMBER + bytes([sys.flags.optimize])
 MAX_ENTRIES = 5000  # a cache grown past this (old program versions' classes) starts again
@@ -36,22 +35,11 @@ _new = 0
 
 
 def _file() -> Path | None:
-    try:
-        pyc = importlib.util.cache_from_source(__file__)
-    except (NotImplementedError, ValueError):
-        return None
-    return Path(pyc).with_suffix(".methods")
+    return bytecache.beside(__file__, ".methods")
 
 
 def _read(file: Path) -> dict[str, Any]:
-    try:
-        data = file.read_bytes()
-        if not data.startswith(HEADER):
-            return {}
-        codes = marshal.loads(data[len(HEADER):])
-    except Exception:  # absent, damaged or from another interpreter: compile afresh
-        return {}
-    return codes if isinstance(codes, dict) else {}
+    return bytecache.read(file, HEADER)
 
 
 def _exec(source: Any, globals: dict[str, Any] | None = None, locals: Any = None, /) -> None:
@@ -68,19 +56,14 @@ def _exec(source: Any, globals: dict[str, Any] | None = None, locals: Any = None
 
 
 def _save(file: Path) -> None:
-    if not _new or sys.dont_write_bytecode:
+    if not _new:
         return
-    tmp = file.with_name(f".{file.name}.{os.getpid()}.tmp")
-    try:
-        merged = {**_read(file), **_codes}
-        if len(merged) > MAX_ENTRIES:
-            merged = {text: _codes[text] for text in _used}
-        file.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(HEADER + marshal.dumps(merged))
-        os.replace(tmp, file)
-    except Exception:  # a cache that cannot be written costs speed, never correctness
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+
+    def merged() -> dict[str, Any]:
+        everything = {**_read(file), **_codes}
+        return everything if len(everything) <= MAX_ENTRIES else {text: _codes[text] for text in _used}
+
+    bytecache.write(file, HEADER, merged)
 
 
 def install() -> None:

@@ -18,15 +18,15 @@ from __future__ import annotations
 
 import _sre
 import atexit
-import contextlib
 import importlib.util
 import marshal
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from re import _compiler, _parser  # type: ignore[attr-defined]
 from typing import Any
+
+from clank_story.cli import bytecache
 
 FORMAT = 2  # each program marshalled on its own, read when its pattern is first compiled
 HEADER = (importlib.util.MAGIC_NUMBER + sys.hexversion.to_bytes(4, "big") + _sre.MAGIC.to_bytes(4, "big")
@@ -44,22 +44,11 @@ _original: Callable[..., Any] | None = None
 
 
 def _file() -> Path | None:
-    try:
-        pyc = importlib.util.cache_from_source(__file__)
-    except (NotImplementedError, ValueError):
-        return None
-    return Path(pyc).with_suffix(".patterns")
+    return bytecache.beside(__file__, ".patterns")
 
 
 def _read(file: Path) -> dict[tuple[str | bytes, int], bytes]:
-    try:
-        data = file.read_bytes()
-        if not data.startswith(HEADER):
-            return {}
-        programs = marshal.loads(data[len(HEADER):])
-    except Exception:  # absent, damaged or from another interpreter: compile afresh
-        return {}
-    return programs if isinstance(programs, dict) else {}
+    return bytecache.read(file, HEADER)
 
 
 def _silent(key: tuple[str | bytes, int]) -> bool:
@@ -111,23 +100,18 @@ def _program(parsed: Any, flags: int) -> Program:
 
 
 def _save(file: Path) -> None:
-    if not _fresh or sys.dont_write_bytecode:
+    if not _fresh:
         return
-    tmp = file.with_name(f".{file.name}.{os.getpid()}.tmp")
-    try:
+
+    def merged() -> dict[tuple[str | bytes, int], bytes] | None:
         warned = {key for key in _fresh if not _silent(key)}  # compiled afresh, and warned about, every run
         if warned == _fresh:
-            return
+            return None
         kept = {key: program for key, program in _programs.items() if key not in warned}
-        merged = {**_read(file), **kept}
-        if len(merged) > MAX_ENTRIES:
-            merged = {key: kept[key] for key in _used if key in kept}
-        file.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(HEADER + marshal.dumps(merged))
-        os.replace(tmp, file)
-    except Exception:  # a cache that cannot be written costs speed, never correctness
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        everything = {**_read(file), **kept}
+        return everything if len(everything) <= MAX_ENTRIES else {key: kept[key] for key in _used if key in kept}
+
+    bytecache.write(file, HEADER, merged)
 
 
 PROBE = (r"(?P<word>\w+)\s*(?:=|:)\s*(\d{1,3})(?i:x)?$", 0)  # groups, a name, a repeat, inline flags

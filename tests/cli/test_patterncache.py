@@ -1,19 +1,15 @@
 """The cache of compiled regular expressions (cli/patterncache.py, issue 20): a pattern served from it
-matches exactly as one compiled afresh, a second start compiles none of the patterns the first did,
-the file is written only where and when Python writes byte code, a damaged or foreign file is only a
-miss, and a pattern whose reading warns is never kept, so the warning is given on every run."""
+matches exactly as one compiled afresh, a pattern whose reading warns is never kept (so the warning
+is given on every run), and the cache stays out of the way where it would not compile as `re` does
+(the file itself: tests/cli/test_bytecaches.py)."""
 
 from __future__ import annotations
 
 import marshal
-import os
 import re
-import subprocess
-import sys
-import textwrap
-from pathlib import Path
 
 import pytest
+from cachechild import child
 
 from clank_story.cli import patterncache
 
@@ -77,54 +73,6 @@ def test_the_debug_flag_and_parsed_patterns_go_to_re_as_always(served):
     assert patterncache._programs == {}
 
 
-def _child(tmp_path: Path, code: str, **env: str) -> subprocess.CompletedProcess[str]:
-    environ = {**os.environ, "PYTHONPYCACHEPREFIX": str(tmp_path / "pycache")}
-    environ.pop("PYTHONDONTWRITEBYTECODE", None)
-    environ.update(env)
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
-                          env=environ, check=True)
-
-
-PROGRAM = """
-    import clank_story.cli
-    from clank_story.cli import patterncache
-    import re
-    re.compile(r"(?P<word>\\w+) (?P<n>\\d+) {}")
-    import click, jinja2
-    print(len(patterncache._fresh), len(patterncache._used))
-"""
-
-
-def _cache_files(tmp_path: Path) -> list[Path]:
-    return list((tmp_path / "pycache").rglob("patterncache.*.patterns"))
-
-
-def test_a_second_start_compiles_no_pattern_the_first_compiled(tmp_path):
-    first = _child(tmp_path, PROGRAM).stdout.split()
-    second = _child(tmp_path, PROGRAM).stdout.split()
-    assert int(first[0]) > 10, "the first start compiled the libraries' patterns and this one"
-    assert second == ["0", first[1]]
-    assert len(_cache_files(tmp_path)) == 1
-
-
-def test_nothing_is_written_where_python_writes_no_byte_code(tmp_path):
-    _child(tmp_path, PROGRAM, PYTHONDONTWRITEBYTECODE="1")
-    assert _cache_files(tmp_path) == []
-
-
-@pytest.mark.parametrize("damage", [b"", b"garbage", b"\x00" * 64, "header of another interpreter"])
-def test_a_damaged_or_foreign_cache_file_is_only_a_miss(tmp_path, damage):
-    first = _child(tmp_path, PROGRAM).stdout.split()
-    (file,) = _cache_files(tmp_path)
-    if damage == "header of another interpreter":
-        data = file.read_bytes()
-        damage = bytes([data[0] ^ 0xFF]) + data[1:]
-    file.write_bytes(damage)  # type: ignore[arg-type]
-    again = _child(tmp_path, PROGRAM).stdout.split()
-    assert again == first, "everything compiled afresh, nothing else changed"
-    assert _child(tmp_path, PROGRAM).stdout.split()[0] == "0", "and the file was written anew"
-
-
 def test_a_pattern_whose_reading_warns_is_never_kept_and_warns_on_every_run(tmp_path):
     program = """
         import warnings
@@ -135,8 +83,8 @@ def test_a_pattern_whose_reading_warns_is_never_kept_and_warns_on_every_run(tmp_
         print([k[0] for k in patterncache._fresh if k[0] == "[[a-z]x]"])
     """
     served = program.replace("{load}", "import clank_story.cli; from clank_story.cli import patterncache")
-    runs = [_child(tmp_path, served) for _ in range(2)]
-    plain = _child(tmp_path, program.replace("{load}", "patterncache = type('', (), {'_fresh': []})"))
+    runs = [child(tmp_path, served) for _ in range(2)]
+    plain = child(tmp_path, program.replace("{load}", "patterncache = type('', (), {'_fresh': []})"))
     assert "FutureWarning: Possible nested set at position 1" in plain.stderr
     for run in runs:
         assert run.stdout.split() == ["['[[a-z]x]']"], "compiled afresh each time"
