@@ -9,7 +9,8 @@ modules already imported (ALLOWED_MODULES; a cache file never causes an import).
 not read back exactly — another key, a checksum that does not match, a class not on the list, a
 file over MAX_BYTES — is treated as absent and rebuilt.
 
-File layout: one line of JSON header `{"format": 1, "ident": ..., "sha256": ...}`, then the payload."""
+File layout: one line of JSON header `{"format": 1, "ident": ..., "sha256": ...}`, then the payload.
+A folder grown past FOLDER_BYTES loses its oldest files when it is next written to (`prune`)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from typing import Any
 
 FORMAT = 1
 MAX_BYTES = 256 * 1024 * 1024
+FOLDER_BYTES = 256 * 1024 * 1024  # a cache folder grown past this loses its oldest files (see `prune`)
 ALLOWED_MODULES = frozenset({
     "clank_story.rules.model", "clank_story.content.library", "clank_story.content.cards",
     "clank_story.content.effects_check", "clank_story.content.yamlio", "clank_story.content.diagnostics",
@@ -171,3 +173,38 @@ def write(file: Path, ident: str, value: Any, plain: bool = False) -> None:
     except OSError:
         with contextlib.suppress(OSError):
             tmp.unlink()
+        return
+    if file.parent not in _pruned:
+        _pruned.add(file.parent)
+        prune(file.parent, keep=file)
+
+
+_pruned: set[Path] = set()  # folders looked at by this process (once is enough: a lint writes hundreds)
+
+
+def prune(folder: Path, limit: int | None = None, keep: Path | None = None) -> None:
+    """Keep a cache folder under `limit` bytes by removing its oldest entries (by the time they were
+    written) until it is at three quarters of it. The book and lint caches make a new entry for every
+    edit of a file, so without this an author's folder would only grow; an entry removed costs one
+    reading of its file again. `keep` (the entry just written) is never removed."""
+    limit = FOLDER_BYTES if limit is None else limit
+    try:
+        entries = []
+        with os.scandir(folder) as found:
+            for e in found:
+                if e.name.endswith(".json") and e.is_file(follow_symlinks=False):
+                    st = e.stat(follow_symlinks=False)
+                    entries.append((st.st_mtime_ns, st.st_size, e.path))
+    except OSError:
+        return
+    total = sum(size for _, size, _ in entries)
+    if total <= limit:
+        return
+    for _, size, path in sorted(entries):
+        if total <= limit * 3 // 4:
+            break
+        if keep is not None and path == str(keep):
+            continue
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+            total -= size

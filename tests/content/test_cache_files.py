@@ -115,3 +115,29 @@ def test_cache_files_are_json_that_only_rebuilds_allowed_classes(tmp_path):
     assert found and back == value and type(back["fz"]) is FrozenDict
     with pytest.raises(cachefile.Unreadable, match="not allowed"):
         cachefile.decode('{"$dc": "subprocess:Popen", "fields": {"args": "true"}}')
+
+
+def test_a_cache_folder_that_grows_past_its_limit_loses_its_oldest_entries(tmp_path, monkeypatch):
+    """The book and lint caches make an entry for every edit of a file: past its limit the folder keeps
+    its newest entries, down to three quarters of the limit, and always the one just written."""
+    folder = tmp_path / "lint"
+    monkeypatch.setattr(cachefile, "FOLDER_BYTES", 10_000)
+    monkeypatch.setattr(cachefile, "_pruned", {folder})  # filled first, as earlier runs would have
+    for n in range(30):
+        file = folder / f"{n:02}.json"
+        cachefile.write(file, f"edit {n}", "x" * 900, plain=True)
+        os.utime(file, ns=(n * 10**9, n * 10**9))  # written one after another
+    assert len(list(folder.glob("*.json"))) == 30
+    cachefile._pruned.clear()  # a new run
+    cachefile.write(folder / "00.json", "edit 0 again", "y" * 900, plain=True)  # the oldest, written anew
+    left = sorted(p.name for p in folder.glob("*.json"))
+    assert sum(p.stat().st_size for p in folder.glob("*.json")) <= 7_500
+    assert left[0] == "00.json" and left[1:] == [f"{n:02}.json" for n in range(31 - len(left), 30)]
+    assert cachefile.load(folder / "00.json", "edit 0 again", plain=True) == (True, "y" * 900)
+
+
+def test_a_folder_under_its_limit_is_left_alone(tmp_path, monkeypatch):
+    monkeypatch.setattr(cachefile, "_pruned", set())
+    for n in range(5):
+        cachefile.write(tmp_path / f"{n}.json", str(n), n, plain=True)
+    assert len(list(tmp_path.glob("*.json"))) == 5
