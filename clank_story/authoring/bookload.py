@@ -14,6 +14,9 @@ language."""
 
 from __future__ import annotations
 
+import contextlib
+import gc
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,30 +67,35 @@ def lint_entry(path: str, text: str | None = None,
     return entry, facts
 
 
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector off for the block (unless something else has it off already), then on
+    again. Reading a book file makes a hundred thousand objects (YAML events, tokens, syntax trees)
+    with no cycles among them, freed as they go, and a lint builds a book's worth that live to its
+    end: the collector would only walk them again and again (a tenth of the time) and free nothing."""
+    running = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if running:
+            gc.enable()
+
+
 def analyse(path: str, text: str) -> Analysis:
     """Everything lint learns from one book file alone: structure errors (mended where they can be,
-    so the rest of the file is checked too), the loader's entry and the facts of its templates.
-
-    Python's cycle collector is paused meanwhile: reading a file makes a hundred thousand objects
-    (YAML events, tokens, syntax trees) with no cycles among them, freed as they go, and the collector
-    would only walk them again and again (a tenth of the time). It runs once the file is done."""
-    import gc
-
+    so the rest of the file is checked too), the loader's entry and the facts of its templates. The
+    cycle collector waits meanwhile, and runs once the file is done."""
     from clank_story.authoring.mend import mend_tree
     from clank_story.story.passages import _plain_diag
 
-    paused = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         checked, problems, node = mend_tree(text, path)
         mended = [_plain_diag(d, None) for d in problems]
         if checked is None:
             return {"mend": mended, "entry": None, "facts": {}}
         entry, facts = lint_entry(path, checked, node)
         return {"mend": mended, "entry": entry, "facts": facts}
-    finally:
-        if paused:
-            gc.enable()
 
 
 def analyse_and_keep(path: str, text: str, key: Any) -> Analysis:
@@ -124,7 +132,10 @@ class Pending:
                 import multiprocessing
                 from concurrent.futures import ProcessPoolExecutor
 
-                self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
+                # forked from a lint that has the collector off: each worker turns it on, and `analyse`
+                # keeps it off file by file
+                self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
+                                                initializer=gc.enable)
                 chunk = max(1, len(self.todo) // (workers * 8))  # fine enough that no worker waits long at the end
                 # map() hands every file to the workers now; the answers are collected in result()
                 self.future = _MapFuture(self.pool.map(analyse_and_keep, [files[i][0] for i in self.todo],

@@ -80,12 +80,15 @@ class LintUsageError(Exception):
 
 
 def lint(paths: Sequence[Path | str] | None = None) -> LintResult:
-    """Lint the files and folders given (default: the shipped content)."""
+    """Lint the files and folders given (default: the shipped content), the cycle collector waiting
+    meanwhile (bookload.collector_paused: a book's worth of objects that live to the end)."""
+    from clank_story.authoring.bookload import collector_paused
     from clank_story.authoring.crossref import cross_checks
 
-    project, report = load_project(paths)
-    cross_checks(project, report)
-    return LintResult(_finish(report.diagnostics, project.texts), len(project.files))
+    with collector_paused():
+        project, report = load_project(paths)
+        cross_checks(project, report)
+        return LintResult(_finish(report.diagnostics, project.texts), len(project.files))
 
 
 def load_project(paths: Sequence[Path | str] | None = None) -> tuple[Project, Report]:

@@ -32,20 +32,13 @@ def _fail(message: str, status: int = 2) -> NoReturn:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @option("--strict", is_flag=True, help_id="cli.book.lint.strict")
 def lint_command(paths: tuple[Path, ...], fmt: str, strict: bool) -> None:
-    import gc
-
     from clank_story.authoring.lint import LintUsageError, lint
     from clank_story.words import say
 
-    collecting = gc.isenabled()
-    gc.disable()  # a lint builds a book's worth of objects that live to its end, and next to no garbage
     try:
         result = lint(list(paths))
     except LintUsageError as e:
         _fail(say("authoring.lint.no_path", command="book lint", paths=e))
-    finally:
-        if collecting:
-            gc.enable()
     if fmt == "json":
         click.echo(result.as_json())
     else:

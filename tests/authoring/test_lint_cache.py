@@ -177,3 +177,47 @@ def test_an_unchanged_board_is_not_parsed_again_and_an_edited_one_is(cache, tmp_
     fx.write_text(fx.read_text(encoding="utf-8").replace("  - {from: hq, to: hall}", "  - {from: hq, to: hall}\n"
                                                          "  - {from: hall, to: attic}"), encoding="utf-8")
     assert [d.code for d in lint([folder]).diagnostics] == []
+
+
+def test_a_lint_keeps_the_cycle_collector_waiting_and_leaves_it_as_it_found_it(cache, tmp_path, monkeypatch):
+    """A lint builds a book's worth of objects that live to its end: the collector waits while it
+    works (bookload.collector_paused), then runs again; one already off stays off."""
+    import gc
+
+    from clank_story.authoring import crossref
+
+    seen: list[bool] = []
+    real = crossref.cross_checks
+    monkeypatch.setattr(crossref, "cross_checks", lambda *a: seen.append(gc.isenabled()) or real(*a))
+    folder = write(tmp_path / "c", {"book/story.yaml": book("""
+        start:
+          title: Start
+          text: Hello.
+        """)})
+    assert gc.isenabled()
+    lint([folder])
+    assert seen == [False] and gc.isenabled()
+    gc.disable()
+    try:
+        lint([folder])
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_the_workers_a_paused_lint_forks_run_their_own_collector(cache, monkeypatch):
+    """Workers forked while the lint has the collector off turn it on; `analyse` pauses it file by
+    file, so it runs between files as in any process."""
+    import gc
+
+    monkeypatch.setattr(bookload, "PARALLEL_BYTES", 0)
+    monkeypatch.setattr(bookload, "_cpus", lambda: 2)
+    files = [(f"/nowhere/part-{i}.yaml", "passages:\n  a: {title: A, text: Hello.}\n") for i in range(2)]
+    with bookload.collector_paused():
+        pending = bookload.start(files)
+        try:
+            if pending.pool is None:
+                pytest.fail("no worker processes here: this test needs os.fork")
+            assert pending.pool.submit(gc.isenabled).result() is True
+        finally:
+            pending.close()
