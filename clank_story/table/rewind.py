@@ -24,7 +24,6 @@ class Mark:
 
     played: int
     narration: dict[str, Any]
-    start: Snapshot  # the turn's snapshot the count is from
 
 
 class Rewind:
@@ -40,16 +39,16 @@ class Rewind:
         turn = (game.turn_number, game.active)
         if self.start is None or turn != self.turn:
             self.start, self.turn, self.played = table.snapshot(), turn, []
-        return Mark(len(self.played), table.narrator.state(), self.start)
+        return Mark(len(self.played), table.narrator.state())
 
     def played_command(self, command: str) -> None:
         """A command the session carried out (a refused one changed nothing and is not kept)."""
         self.played.append(command)
 
     def back_to(self, table: Table, mark: Mark) -> None:
-        """The game, the story and the narrator exactly as they were when the marked line came in."""
-        if mark.start is not self.start:  # cannot happen: only `mark` starts a turn again
-            raise RuntimeError("a line's mark outlived its turn")
+        """The game, the story and the narrator exactly as they were when the marked line came in (the
+        latest mark: only `mark` starts a turn again)."""
+        assert self.start is not None
         table.put_back(self.start)
         for command in self.played[:mark.played]:
             table.session.do(command)
