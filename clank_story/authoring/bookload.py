@@ -132,10 +132,8 @@ class Pending:
                 import multiprocessing
                 from concurrent.futures import ProcessPoolExecutor
 
-                # forked from a lint that has the collector off: each worker turns it on, and `analyse`
-                # keeps it off file by file
                 self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
-                                                initializer=gc.enable)
+                                                initializer=_worker_start)
                 chunk = max(1, len(self.todo) // (workers * 8))  # fine enough that no worker waits long at the end
                 # map() hands every file to the workers now; the answers are collected in result()
                 self.future = _MapFuture(self.pool.map(analyse_and_keep, [files[i][0] for i in self.todo],
@@ -176,6 +174,16 @@ class _MapFuture:
 
     def get(self) -> list[Any]:
         return list(self.iterator)
+
+
+def _worker_start() -> None:
+    """A worker forked from a lint: Ctrl-C is the lint's to answer, as for the book's loading workers
+    (story/passages.py), and the collector runs: the lint that forked it has it off, and `analyse`
+    keeps it off file by file."""
+    from clank_story.story.passages import leave_interrupts_to_the_parent
+
+    leave_interrupts_to_the_parent()
+    gc.enable()
 
 
 def _cpus() -> int:

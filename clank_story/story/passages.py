@@ -171,7 +171,7 @@ def _load_entries(paths: list[Path]) -> list[dict[str, Any]]:
             from concurrent.futures import ProcessPoolExecutor
 
             with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
-                                     initializer=_leave_interrupts_to_the_parent) as pool:
+                                     initializer=leave_interrupts_to_the_parent) as pool:
                 try:
                     return list(pool.map(load_entry, paths, chunksize=max(1, len(paths) // (workers * 4))))
                 except KeyboardInterrupt:  # files not begun are dropped: Ctrl-C is answered at once
@@ -182,7 +182,7 @@ def _load_entries(paths: list[Path]) -> list[dict[str, Any]]:
     return [load_entry(p) for p in paths]
 
 
-def _leave_interrupts_to_the_parent() -> None:
+def leave_interrupts_to_the_parent() -> None:
     """A worker ignores Ctrl-C (the terminal sends it to the whole process group): the process that
     started it takes the command back and says so; a worker interrupted mid-file only printed a
     traceback over that sentence."""

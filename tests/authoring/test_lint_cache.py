@@ -205,10 +205,12 @@ def test_a_lint_keeps_the_cycle_collector_waiting_and_leaves_it_as_it_found_it(c
         gc.enable()
 
 
-def test_the_workers_a_paused_lint_forks_run_their_own_collector(cache, monkeypatch):
-    """Workers forked while the lint has the collector off turn it on; `analyse` pauses it file by
-    file, so it runs between files as in any process."""
+def test_the_workers_a_paused_lint_forks_run_their_own_collector_and_leave_ctrl_c_to_it(cache, monkeypatch):
+    """Workers forked while the lint has the collector off turn it on (`analyse` pauses it file by
+    file, so it runs between files as in any process); Ctrl-C, which the terminal sends to them all,
+    is the lint's to answer, as for the book's loading workers."""
     import gc
+    import signal
 
     monkeypatch.setattr(bookload, "PARALLEL_BYTES", 0)
     monkeypatch.setattr(bookload, "_cpus", lambda: 2)
@@ -219,5 +221,6 @@ def test_the_workers_a_paused_lint_forks_run_their_own_collector(cache, monkeypa
             if pending.pool is None:
                 pytest.fail("no worker processes here: this test needs os.fork")
             assert pending.pool.submit(gc.isenabled).result() is True
+            assert pending.pool.submit(signal.getsignal, signal.SIGINT).result() == signal.SIG_IGN
         finally:
             pending.close()
