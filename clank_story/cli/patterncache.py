@@ -74,8 +74,7 @@ def _compile(p: Any, flags: int = 0) -> Any:
     kept = _programs.get(key)
     if kept is not None:
         try:
-            program = marshal.loads(kept)
-            pattern = _sre.compile(p, program[0], program[1], program[2], dict(program[3]), program[4])
+            pattern = _engine(p, marshal.loads(kept))
         except Exception:  # a program the engine refuses (a damaged cache): compiled afresh below
             pass
         else:
@@ -85,7 +84,13 @@ def _compile(p: Any, flags: int = 0) -> Any:
     _programs[key] = marshal.dumps(program)
     _used.add(key)
     _fresh.add(key)
-    return _sre.compile(p, program[0], program[1], program[2], dict(program[3]), program[4])
+    return _engine(p, program)
+
+
+def _engine(p: str | bytes, program: Program) -> Any:
+    """The pattern object the regex engine makes of a program (as `re._compiler.compile` ends)."""
+    flags, code, groups, groupindex, indexgroup = program
+    return _sre.compile(p, flags, code, groups, dict(groupindex), indexgroup)
 
 
 def _program(parsed: Any, flags: int) -> Program:
@@ -123,9 +128,8 @@ def _same_as_re() -> bool:
     version of Python whose compiler or engine differs leaves `re` alone."""
     try:
         pattern, flags = PROBE
-        ours = _program(_parser.parse(pattern, flags), flags)
-        theirs = (_original or _compiler.compile)(pattern, flags)
-        return _sre.compile(pattern, ours[0], ours[1], ours[2], dict(ours[3]), ours[4]) == theirs
+        ours = _engine(pattern, _program(_parser.parse(pattern, flags), flags))
+        return ours == (_original or _compiler.compile)(pattern, flags)
     except Exception:
         return False
 
