@@ -31,12 +31,22 @@ class Where:
 
 @dataclass
 class Uses:
-    """Flags and counters: where each is read and where each is written."""
+    """Flags and counters: where each is read and where each is written. A spot is kept as the cheapest
+    thing that gives its position, worked out (`spot`) only for a warning: most never need one."""
 
-    reads: dict[str, list[Where]] = field(default_factory=dict)
-    sets: dict[str, list[Where]] = field(default_factory=dict)  # flag: / counter:
+    reads: dict[str, list[Any]] = field(default_factory=dict)  # a Where, or (passage, key, template line)
+    sets: dict[str, None] = field(default_factory=dict)  # flag: / counter:, in the order first written
     writes: dict[str, list[Where]] = field(default_factory=dict)  # sets, plus unflag:
     dynamic: bool = False  # read by a computed name somewhere: any may be read
+
+
+def spot(read: Any) -> Where:
+    """A read's Where (Uses.reads)."""
+    if isinstance(read, Where):
+        return read
+    p, key, template_line = read
+    line, col = p.where(key, template_line)
+    return Where(p.path, line, col)
 
 
 class Locator:
@@ -98,13 +108,23 @@ def cross_checks(project: Project, report: Report) -> None:
 # -- what templates and conditions read -------------------------------------------------------------
 def _templates(bf: Any, project: Project, spaces: set[str], uses: Uses, report: Report, locate: Locator) -> None:
     book: Book = bf.book
+    facts_of = bf.facts
+    reads = uses.reads
     for p in book.passages.values():
         for key, source in p.sources.items():
-            kind = "condition" if key.endswith(".if") else "template"
-            facts = bf.facts.get((kind, source))
-            if facts is None:
+            facts = facts_of.get(("condition" if key.endswith(".if") else "template", source))
+            if not facts:
                 continue
             for fact in facts:
+                kind = fact[0]
+                if kind == t.FLAG or kind == t.COUNTER:  # the common fact: its position only if reported
+                    name = f"{kind}:{fact[1]}"
+                    found = reads.get(name)
+                    if found is None:
+                        reads[name] = [(p, key, fact[-1])]
+                    else:
+                        found.append((p, key, fact[-1]))
+                    continue
                 line, col = p.where(key, fact[-1])
                 _fact(fact, Where(p.path, line, col), key, book, project, spaces, uses, report)
     for c in book.contracts.values():
@@ -113,7 +133,7 @@ def _templates(bf: Any, project: Project, spaces: set[str], uses: Uses, report: 
             if not isinstance(source, str):
                 continue
             where = Where(c.path, c.line, c.col, ("contracts", ("contract_at", c.line), *steps))
-            facts = bf.facts.get(("condition", source))
+            facts = facts_of.get(("condition", source))
             if facts is None:
                 line, col = locate(where)
                 report.error(c.path, line, col, "BS034", said("lint.unreadable_condition", source=source))
@@ -178,29 +198,48 @@ _DATA_KEYS = frozenset(("flag", "unflag", "counter"))
 
 
 def _effects(book: Book, uses: Uses) -> None:
+    writes, sets = uses.writes, uses.sets
+
     def note(block: Any, path: str, line: int, col: int, steps: Steps) -> None:
-        if not block:
-            return
-        for item, here in effect_items(block, steps):
-            if _DATA_KEYS.isdisjoint(item):
+        items = [block] if isinstance(block, dict) else block if isinstance(block, list) else ()
+        for i, item in enumerate(items):  # effect_items, written out: lint walks every effect of a book
+            if not isinstance(item, dict):
                 continue
-            for key in ("flag", "unflag", "counter"):
-                if key not in item:
-                    continue
-                value = item[key]
-                names = list(value) if isinstance(value, dict) else [str(value)]
-                kind = "counter" if key == "counter" else "flag"
-                for name in names:
-                    where = Where(path, line, col, (*here, key))
-                    uses.writes.setdefault(f"{kind}:{name}", []).append(where)
-                    if key != "unflag":
-                        uses.sets.setdefault(f"{kind}:{name}", []).append(where)
+            if not _DATA_KEYS.isdisjoint(item):
+                _note_item(item, (*steps, i), path, line, col, writes, sets)
+            if "choose" in item or "discard" in item:
+                for inner, here in _inner_items(item, (*steps, i)):
+                    if not _DATA_KEYS.isdisjoint(inner):
+                        _note_item(inner, here, path, line, col, writes, sets)
 
     for p in book.passages.values():
-        for block, steps, _ in passage_blocks(p):
-            note(block, p.path, p.line, p.data.get("col", 1), steps)
+        data = p.data
+        path, line, col = data["path"], data["line"], data.get("col", 1)
+        effects = data.get("effects")
+        if effects:
+            note(effects, path, line, col, ("passages", data["id"], "effects"))
+        for n, choice in enumerate(data.get("choices") or ()):
+            effects = choice.get("effects")
+            if effects:
+                note(effects, path, line, col, ("passages", data["id"], "choices", n, "effects"))
     for c in book.contracts.values():
-        note(c.reward, c.path, c.line, c.col, ("contracts", ("contract_at", c.line), "reward"))
+        if c.reward:
+            note(c.reward, c.path, c.line, c.col, ("contracts", ("contract_at", c.line), "reward"))
+
+
+def _note_item(item: dict[str, Any], here: Steps, path: str, line: int, col: int,
+               writes: dict[str, list[Where]], sets: dict[str, None]) -> None:
+    for key in ("flag", "unflag", "counter"):
+        if key not in item:
+            continue
+        value = item[key]
+        names = list(value) if isinstance(value, dict) else [str(value)]
+        kind = "counter" if key == "counter" else "flag"
+        for name in names:
+            where = Where(path, line, col, (*here, key))
+            writes.setdefault(f"{kind}:{name}", []).append(where)
+            if key != "unflag":
+                sets.setdefault(f"{kind}:{name}")
 
 
 def _flags(uses: Uses, report: Report, locate: Locator) -> None:
@@ -210,7 +249,8 @@ def _flags(uses: Uses, report: Report, locate: Locator) -> None:
         if name not in uses.sets:
             code = codes[kind][0]
             near = _near(short, kind, uses.sets)  # once per name, however often it is read
-            for where in reads:
+            for read in reads:
+                where = spot(read)
                 report.warning(where.path, where.line, where.col, code,
                                said(f"lint.{kind}_never_set", name=short, hint=near))
     if uses.dynamic:
@@ -257,14 +297,37 @@ def reached(book: Book, project: Project) -> set[str]:
 
 
 def links(p: Passage) -> list[str]:
-    """Passages this one can lead to: its goto, its choices' gotos, goto effects."""
+    """Passages this one can lead to: its goto, its choices' gotos, goto effects (passage_blocks'
+    order, written out: reachability asks this of every passage)."""
+    data = p.data
+    goto = data.get("goto")
     out: list[str] = []
-    for block, _, goto in passage_blocks(p):
-        if goto:
-            out.append(str(goto))
-        if block:
-            out.extend(item["goto"] for item, _ in effect_items(block, ()) if isinstance(item.get("goto"), str))
-    return list(dict.fromkeys(out))
+    if goto:
+        out.append(str(goto))
+    effects = data.get("effects")
+    if effects:
+        _gotos(effects, out)
+    for choice in data.get("choices") or ():
+        to = choice.get("goto") or goto
+        if to:
+            out.append(str(to))
+        effects = choice.get("effects")
+        if effects:
+            _gotos(effects, out)
+    return list(dict.fromkeys(out)) if len(out) > 1 else out
+
+
+def _gotos(block: Any, out: list[str]) -> None:
+    """The goto effects of a block, in effect_items' order."""
+    items = [block] if isinstance(block, dict) else block if isinstance(block, list) else ()
+    for item in items:
+        if not isinstance(item, dict):
+            continue
+        to = item.get("goto")
+        if isinstance(to, str):
+            out.append(to)
+        if "choose" in item or "discard" in item:
+            out.extend(inner["goto"] for inner, _ in _inner_items(item, ()) if isinstance(inner.get("goto"), str))
 
 
 def definition_passages(definition: Any) -> list[str]:
