@@ -18,11 +18,13 @@ import contextlib
 import gc
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from clank_story.authoring.templates import Fact, capture_trees, facts_for
+from clank_story.authoring.facts import Fact
 from clank_story.content.diagnostics import Diagnostic
-from clank_story.story.passages import Book
+
+if TYPE_CHECKING:  # the story loader (and Jinja, templates.py) only when a file is analysed: a lint
+    from clank_story.story.passages import Book  # served from the cache needs neither
 
 PARALLEL_BYTES = 256 * 1024
 
@@ -49,6 +51,7 @@ def lint_entry(path: str, text: str | None = None,
     and condition in it."""
     from pathlib import Path
 
+    from clank_story.authoring.templates import capture_trees, facts_for
     from clank_story.story.passages import entry_from_text, load_entry
 
     with capture_trees() as trees:
@@ -208,6 +211,7 @@ def load(pending: Pending, cards: set[str] | None) -> BookFacts:
     from pathlib import Path
 
     from clank_story.story import passages
+    from clank_story.story.passages import Book
 
     results = pending.result()
     structure = [passages.diagnostic(d) for r in results for d in r["mend"]]

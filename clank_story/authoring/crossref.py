@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from clank_story.authoring import templates as t
+from clank_story.authoring import facts as t
 from clank_story.content.diagnostics import Report, or_list, said
 from clank_story.content.schema import hint
 

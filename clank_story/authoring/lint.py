@@ -296,13 +296,14 @@ def _definition_content(project: Project, report: Report) -> None:
 
 
 def _definitions(project: Project, report: Report) -> None:
+    files = [f for f in project.files if f.kind == "definition"]
+    if not files:  # a run of book files alone does not import the campaign loader
+        return
     from clank_story.campaign.definition import load_definition
     from clank_story.campaign.model import CampaignError
 
     book = set(project.book.book.passages) if project.book is not None else None
-    for f in project.files:
-        if f.kind != "definition":
-            continue
+    for f in files:
         text = mended(f, project, report)
         if text is None:
             continue

@@ -18,7 +18,7 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from clank_story.authoring import templates as t
+from clank_story.authoring import facts as t
 from clank_story.content import cachefile
 from clank_story.content.diagnostics import Diagnostic, Said
 
@@ -36,24 +36,29 @@ def cache_dir() -> Path | None:
 @functools.lru_cache(maxsize=1)
 def _stamp() -> str:
     """The program as it is: versions, and the size and time of every source file of the package and
-    of the English diagnostics (a stat of each, a few milliseconds)."""
+    of the English diagnostics (a stat of each, a few milliseconds). Jinja is known by its own
+    `__init__.py` (whose version line an upgrade rewrites), so that a lint served from the cache does
+    not import it."""
     import importlib.util
+    import os
     import sys
-
-    import jinja2
 
     from clank_story import __version__
 
-    package = Path(__file__).resolve().parent.parent
-    parts: list[str] = [str(FORMAT), __version__, jinja2.__version__, importlib.util.MAGIC_NUMBER.hex(),
-                        sys.implementation.cache_tag]
-    for f in sorted([*package.rglob("*.py"), package / "locale" / "en" / "diagnostics.yaml"]):
+    package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    jinja = importlib.util.find_spec("jinja2")
+    files = [os.path.join(package, "locale", "en", "diagnostics.yaml"), *((jinja.origin,) if jinja and jinja.origin else ())]
+    for folder, _, names in os.walk(package):
+        files.extend(os.path.join(folder, n) for n in names if n.endswith(".py"))
+    parts: list[str] = [str(FORMAT), __version__, importlib.util.MAGIC_NUMBER.hex(), sys.implementation.cache_tag,
+                        sys.version]
+    for f in sorted(files):
         try:
-            st = f.stat()
+            st = os.stat(f)
         except OSError:
             continue
-        parts.append(f"{f.relative_to(package)}:{st.st_mtime_ns}:{st.st_size}")
-    return hashlib.sha256("|".join(parts).encode()).hexdigest()
+        parts.append(f"{f}:{st.st_mtime_ns}:{st.st_size}")
+    return hashlib.sha256("|".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def key(path: str, text: str) -> tuple[Path, str] | None:

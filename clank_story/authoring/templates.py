@@ -17,20 +17,19 @@ from typing import Any
 
 from jinja2 import nodes
 
+from clank_story.authoring.facts import (  # the kinds are this module's words too (t.FLAG)
+    ANY_COUNTER,
+    ANY_FLAG,
+    ATTR,
+    CARD,
+    CONST,
+    COUNTER,
+    FLAG,
+    PASSAGE,
+    SPACE,
+    Fact,
+)
 from clank_story.content.diagnostics import said
-
-# Fact kinds (the first item of each tuple; the template line is the last):
-ATTR = "attr"  # (ATTR, message in English, the message as said, line): an attribute the view does not have
-FLAG = "flag"  # (FLAG, name, line): a flag read
-COUNTER = "counter"  # (COUNTER, name, line)
-ANY_FLAG = "any_flag"  # (ANY_FLAG, "", line): flags read by a computed name (all may be read)
-ANY_COUNTER = "any_counter"
-PASSAGE = "passage"  # (PASSAGE, id, line): a passage named by `seen` / `seen_this_game`
-CARD = "card"  # (CARD, id, line)
-SPACE = "space"  # (SPACE, id, line): compared with a player's space
-CONST = "const"  # (CONST, repr of the value, truth, line): the whole condition is a constant
-
-Fact = tuple[Any, ...]
 
 _ROOTS = {"game": "game", "me": "player", "players": "players", "campaign": "campaign"}
 _LIST_FILTERS = frozenset({"selectattr", "rejectattr", "sort", "list", "reverse", "unique", "batch", "slice"})

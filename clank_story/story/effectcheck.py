@@ -12,7 +12,6 @@ from clank_story.content.effects_check import Refs, check_block
 from clank_story.content.yamlfast import PosMap
 from clank_story.content.yamlio import Node, plain
 from clank_story.story import effects as story_effects
-from clank_story.story.render import StoryProblem, compile_condition
 
 _CODES = {"CT004": "BS010", "CT005": "BS011", "CT006": "BS012", "CT007": "BS013",
           "CD100": "BS100", "CD101": "BS101", "CD102": "BS102", "CD104": "BS104", "CD105": "BS105"}
@@ -46,6 +45,8 @@ def check_effects(node: Node, report: Report, codes: dict[str, Any] | None = Non
         if isinstance(cond, str):
             key = f"{prefix}.{i}.if"
             if codes is not None:
+                from clank_story.story.render import compile_condition
+
                 _compile(compile_condition, cond, m.child("if"), report, codes, key)
                 if data is not None:
                     data["pos"][key] = m.value_pos("if")
@@ -81,6 +82,8 @@ def _story_args(m: Node, report: Report) -> None:
 
 def _compile(fn: Any, source: str, node: Node | None, report: Report, codes: dict[str, Any], key: str,
              path: str | None = None, pos: tuple[int, int] | None = None) -> None:
+    from clank_story.story.render import StoryProblem
+
     try:
         fn(source)
         codes[key] = source

@@ -13,7 +13,7 @@ import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clank_story.content.diagnostics import ContentError, Diagnostic, Report, Said, said
 from clank_story.content.reading import MAX_BOOK_FILE_BYTES, SIZE_CODE, decode, read_bytes, yaml_files
@@ -22,9 +22,10 @@ from clank_story.content.yamlfast import is_literal, load_text
 from clank_story.content.yamlio import Node
 from clank_story.story.contracts import Contract, check_contract
 from clank_story.story.effectcheck import CARD_EFFECTS, CONTRACT_EFFECTS, _compile, check_effects, remap
-from clank_story.story.render import Compiled, compile_condition, compile_template
-from clank_story.story.translation import translate
 from clank_story.words import language
+
+if TYPE_CHECKING:  # Jinja is imported when a template is checked or played: a book read from the
+    from clank_story.story.render import Compiled  # lint cache never needs it
 
 MAX_FILE_ERRORS = 200  # errors in one book file before the rest of it is left unchecked
 
@@ -72,6 +73,8 @@ class Passage:
     def compiled(self, key: str) -> Compiled | None:
         """'text', 'again', 'choice.N.text', 'choice.N.if', 'effect.N.if' (None if there is none).
         Raises StoryProblem if the source does not check (a book loaded from a stale cache)."""
+        from clank_story.story.render import compile_condition, compile_template
+
         source = self.sources.get(key)
         if source is None:
             return None
@@ -147,6 +150,8 @@ def load_book(root: str | Path, *, cards: Iterable[str] | None = None, cache: bo
     assemble(book, [e for e in entries if e is not None], set(cards) if cards is not None else None)
     if strict and book.errors:
         raise ContentError(book.diagnostics)
+    from clank_story.story.translation import translate
+
     translate(book, Path(root), language())  # the player's language over the English words
     return book
 
@@ -238,6 +243,8 @@ def load_entry(path: Path) -> dict[str, Any]:
 
 def entry_from_text(text: str, path: str, node: Node | None = None) -> dict[str, Any]:
     """One file's entry from its text (`node`: the text's tree, when the caller has read it already)."""
+    from clank_story.story.render import compile_condition
+
     report = Report()
     entry: dict[str, Any] = {"path": path, "passages": [], "contracts": [], "diags": []}
     if node is None:
@@ -330,6 +337,8 @@ def check_passage(pid: str, node: Node, key_pos: tuple[int, int], report: Report
 
 def _text(node: Node, field_name: str, data: dict[str, Any], codes: dict[str, Any], report: Report,
           lines: list[str], key: str | None = None) -> None:
+    from clank_story.story.render import compile_template
+
     key = key or field_name
     value = node.value[field_name]
     vline, vcol = node.value_pos(field_name)
@@ -347,6 +356,8 @@ def _text(node: Node, field_name: str, data: dict[str, Any], codes: dict[str, An
 
 
 def _choice(i: int, cnode: Node, report: Report, codes: dict[str, Any], data: dict[str, Any]) -> dict[str, Any] | None:
+    from clank_story.story.render import compile_condition, compile_template
+
     local = Report()
     if not check_fields(cnode, CHOICE, local, said("what.choice", n=i + 1)):
         remap(local, report)
