@@ -6,10 +6,11 @@ order of languages; and a planted or damaged cache file is a miss, never code th
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
-from authoring_tools import LINT, book, write
+from authoring_tools import CLEAN_BOOK, LINT, book, write
 
 from clank_story.authoring import bookload, lintcache
 from clank_story.authoring.lint import lint
@@ -93,8 +94,6 @@ def _plant(cache: Path, folder: Path, payload: bytes | None = None, value: objec
             f.write_bytes(payload)
         else:
             ident = f.read_bytes().split(b"\n", 1)[0]
-            import json
-
             header = json.loads(ident)
             cachefile.write(f, header["ident"], value, plain=True)
     return files
@@ -224,3 +223,93 @@ def test_the_workers_a_paused_lint_forks_run_their_own_collector_and_leave_ctrl_
             assert pending.pool.submit(signal.getsignal, signal.SIGINT).result() == signal.SIG_IGN
         finally:
             pending.close()
+
+
+def _same(value: object) -> object:
+    """A value as a cache file can give it back: tuples as lists, sentences as their plain data."""
+    from clank_story.content.diagnostics import Said
+
+    if isinstance(value, Said):
+        return value.plain()
+    if isinstance(value, list | tuple):
+        return [_same(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _same(v) for k, v in value.items()}  # keys: strings, or (kind, source)
+    return value
+
+
+def _book_files() -> list[tuple[str, str]]:
+    """(path, text) of every book file of the shipped book and of the lint examples."""
+    from clank_story.paths import shipped
+
+    found = []
+    for path in [*sorted(shipped("book_of_secrets").rglob("*.yaml")), *sorted(LINT.rglob("*.yaml"))]:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue
+        if "book" in path.parts or "passages:" in text or "contracts:" in text:
+            found.append((str(path), text))
+    return found
+
+
+def test_an_analysis_comes_back_from_its_cache_file_as_it_was_made(cache):
+    """A cache file keeps an entry less what it says twice (lintcache.to_plain): what comes back is
+    what the loader and the template walk made, every position, source, sentence and fact, for every
+    book file of the shipped book and of the failing and passing examples."""
+    files = _book_files()
+    assert len(files) > 50
+    for shown, text in files:
+        made = bookload.analyse(shown, text)
+        plain = lintcache.to_plain(made)
+        assert plain is not None, shown
+        back = lintcache.from_plain(json.loads(json.dumps(plain)), shown)
+        assert _same(back) == _same(made), shown
+
+
+@pytest.mark.parametrize("passage", [
+    {"data": {"id": "a", "line": 1, "col": 1, "pos": {}, "refs": []}, "sources": {"text": "a"}, "facts": []},
+    {"data": {"id": "a", "line": 1, "col": 1, "pos": {}, "refs": [], "path": "x"}, "sources": {}, "facts": []},
+    {"data": {"id": "a", "line": 1, "col": 1, "pos": {}, "refs": []}, "sources": {"text": 1}, "facts": [[]]},
+    {"data": {"id": "a", "line": 1, "col": 1, "pos": {}, "refs": []}, "sources": {"text": "a"}, "facts": [["flag"]]},
+    {"data": [], "sources": {}, "facts": []},
+    {"data": {"id": "a", "line": 1, "col": 1, "pos": {}, "refs": []}, "sources": {}},
+])
+def test_a_cache_file_of_another_passage_shape_is_only_a_miss(cache, in_repo, passage):
+    good = {"data": {"id": "a", "line": 1, "col": 1, "pos": {}, "refs": []}, "sources": {"text": "a"}, "facts": [[]]}
+    assert lintcache.from_plain({"mend": [], "entry": {"path": "x", "passages": [good], "contracts": [], "diags": []},
+                                 "facts": []}, "x")["entry"]["passages"][0]["data"]["text"] == "a"
+    with pytest.raises((ValueError, TypeError, KeyError, AttributeError)):
+        lintcache.from_plain({"mend": [], "entry": {"path": "x", "passages": [passage], "contracts": [], "diags": []},
+                              "facts": []}, "x")
+    expected = lint([CLEAN_BOOK]).as_text()
+    files = sorted((cache / "lint").glob("*.json"))
+    for f in files:
+        ident = json.loads(f.read_bytes().split(b"\n", 1)[0])["ident"]
+        entry = {"path": ident.split("|")[1], "passages": [passage], "contracts": [], "diags": []}
+        cachefile.write(f, ident, {"mend": [], "entry": entry, "facts": []}, plain=True)
+    assert lint([CLEAN_BOOK]).as_text() == expected
+
+
+def test_a_lint_served_from_the_cache_imports_no_jinja(tmp_path):
+    """Jinja, the story renderer and its sandbox are for files that are analysed: an unchanged book is
+    checked from its cache files alone (issue 20: their import was a sixth of such a lint)."""
+    import os
+    import subprocess
+    import sys
+
+    folder = write(tmp_path / "c", {"book/story.yaml": book("""
+        start:
+          title: Start
+          text: |
+            {% if campaign.flags.zebra %}Stripes.{% endif %}
+          effects: [{flag: zebra}]
+        """)})
+    env = {**os.environ, "CLANK_STORY_CACHE": str(tmp_path / "cache")}
+    probe = ("import sys\nfrom clank_story.authoring.lint import lint\nresult = lint([sys.argv[1]])\n"
+             "print(result.files, len(result.diagnostics), sorted(m for m in sys.modules if m.startswith("
+             "('jinja2', 'clank_story.story.render', 'clank_story.story.sandbox', 'clank_story.authoring.templates'))))")
+    cold = subprocess.run([sys.executable, "-c", probe, str(folder)], env=env, capture_output=True, text=True, check=True)
+    warm = subprocess.run([sys.executable, "-c", probe, str(folder)], env=env, capture_output=True, text=True, check=True)
+    assert "jinja2" in cold.stdout  # analysed: the template was parsed
+    assert warm.stdout.split("[")[0] == cold.stdout.split("[")[0] and warm.stdout.strip().endswith("[]")
