@@ -87,9 +87,18 @@ def collect(paths: list[Path]) -> tuple[list[tuple[Path, tuple[str, ...]]], list
     return unique, missing
 
 
+_OTHER_BREAKS = "\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"  # where splitlines() breaks a line but at "\n"
+_AT_MARGIN = re.compile(r"\n([^ \t#\n-][^\n]*)")  # a line that starts at the margin with something (a
+# literal first, which the regex engine looks for fast; `^` with MULTILINE is tried at every character)
+
+
 def top_keys(text: str) -> set[str]:
     keys: set[str] = set()
-    for line in text.splitlines():
+    if not any(c in text for c in _OTHER_BREAKS):  # lines end at "\n" alone: look only at those at the margin
+        lines = (m.group(1) for m in _AT_MARGIN.finditer("\n" + text))  # (a book file has two of its thousands)
+    else:
+        lines = iter(text.splitlines())
+    for line in lines:
         if not line or line[0] in " \t#-" or line.startswith("---") or line.startswith("..."):
             continue
         m = _TOP_KEY.match(line)
