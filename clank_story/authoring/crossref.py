@@ -31,12 +31,13 @@ class Where:
 
 @dataclass
 class Uses:
-    """Flags and counters: where each is read and where each is written. A spot is kept as the cheapest
-    thing that gives its position, worked out (`spot`) only for a warning: most never need one."""
+    """Flags and counters: where each is read, and which are written. A read is kept as the cheapest
+    thing that gives its position (worked out by `spot` only for a warning); a write by its name alone,
+    its places looked for again (`written_at`) only for a name no one reads: most never need one."""
 
     reads: dict[str, list[Any]] = field(default_factory=dict)  # a Where, or (passage, key, template line)
     sets: dict[str, None] = field(default_factory=dict)  # flag: / counter:, in the order first written
-    writes: dict[str, list[Where]] = field(default_factory=dict)  # sets, plus unflag:
+    writes: dict[str, None] = field(default_factory=dict)  # sets, plus unflag:, in the same order
     dynamic: bool = False  # read by a computed name somewhere: any may be read
 
 
@@ -97,9 +98,9 @@ def cross_checks(project: Project, report: Report) -> None:
     if bf is not None:
         uses = Uses()
         _templates(bf, project, spaces, uses, report, locate)
-        _effects(bf.book, uses)
-        _flags(uses, report, locate)
-        _reachability(bf.book, project, report)
+        leads = _effects(bf.book, uses)
+        _flags(bf.book, uses, report, locate)
+        _reachability(bf.book, project, report, leads)
         _waypoints(bf.book, project, report, locate)
     _contracts(project, spaces, report, locate)
     _definitions(project, report, locate)
@@ -197,52 +198,89 @@ def passage_blocks(p: Passage) -> Iterator[tuple[Any, Steps, str | None]]:
 _DATA_KEYS = frozenset(("flag", "unflag", "counter"))
 
 
-def _effects(book: Book, uses: Uses) -> None:
+def _effects(book: Book, uses: Uses) -> dict[str, list[str]]:
+    """The flags and counters every effect writes, by name, and where each passage leads (`links`),
+    in one walk over the effects: lint walks every effect of a book."""
     writes, sets = uses.writes, uses.sets
-
-    def note(block: Any, path: str, line: int, col: int, steps: Steps) -> None:
-        items = [block] if isinstance(block, dict) else block if isinstance(block, list) else ()
-        for i, item in enumerate(items):  # effect_items, written out: lint walks every effect of a book
-            if not isinstance(item, dict):
-                continue
-            if not _DATA_KEYS.isdisjoint(item):
-                _note_item(item, (*steps, i), path, line, col, writes, sets)
-            if "choose" in item or "discard" in item:
-                for inner, here in _inner_items(item, (*steps, i)):
-                    if not _DATA_KEYS.isdisjoint(inner):
-                        _note_item(inner, here, path, line, col, writes, sets)
-
-    for p in book.passages.values():
+    leads: dict[str, list[str]] = {}
+    for pid, p in book.passages.items():
         data = p.data
-        path, line, col = data["path"], data["line"], data.get("col", 1)
+        goto = data.get("goto")
+        out = [str(goto)] if goto else []
         effects = data.get("effects")
         if effects:
-            note(effects, path, line, col, ("passages", data["id"], "effects"))
-        for n, choice in enumerate(data.get("choices") or ()):
+            _walk_effects(effects, writes, sets, out)
+        for choice in data.get("choices") or ():
+            to = choice.get("goto") or goto
+            if to:
+                out.append(str(to))
             effects = choice.get("effects")
             if effects:
-                note(effects, path, line, col, ("passages", data["id"], "choices", n, "effects"))
+                _walk_effects(effects, writes, sets, out)
+        leads[pid] = list(dict.fromkeys(out)) if len(out) > 1 else out
     for c in book.contracts.values():
         if c.reward:
-            note(c.reward, c.path, c.line, c.col, ("contracts", ("contract_at", c.line), "reward"))
+            _walk_effects(c.reward, writes, sets, [])
+    return leads
 
 
-def _note_item(item: dict[str, Any], here: Steps, path: str, line: int, col: int,
-               writes: dict[str, list[Where]], sets: dict[str, None]) -> None:
-    for key in ("flag", "unflag", "counter"):
-        if key not in item:
+def _walk_effects(block: Any, writes: dict[str, None], sets: dict[str, None], gotos: list[str]) -> None:
+    """effect_items' walk, written out: the names of what a block writes, and its goto effects."""
+    items = [block] if isinstance(block, dict) else block if isinstance(block, list) else ()
+    for item in items:
+        if not isinstance(item, dict):
             continue
-        value = item[key]
-        names = list(value) if isinstance(value, dict) else [str(value)]
-        kind = "counter" if key == "counter" else "flag"
-        for name in names:
-            where = Where(path, line, col, (*here, key))
-            writes.setdefault(f"{kind}:{name}", []).append(where)
-            if key != "unflag":
-                sets.setdefault(f"{kind}:{name}")
+        to = item.get("goto")
+        if isinstance(to, str):
+            gotos.append(to)
+        if not _DATA_KEYS.isdisjoint(item):
+            for key, name in _names(item):
+                writes[name] = None
+                if key != "unflag":
+                    sets[name] = None
+        if "choose" in item or "discard" in item:
+            for inner, _ in _inner_items(item, ()):
+                to = inner.get("goto")
+                if isinstance(to, str):
+                    gotos.append(to)
+                for key, name in _names(inner) if not _DATA_KEYS.isdisjoint(inner) else ():
+                    writes[name] = None
+                    if key != "unflag":
+                        sets[name] = None
 
 
-def _flags(uses: Uses, report: Report, locate: Locator) -> None:
+def _names(item: dict[str, Any]) -> list[tuple[str, str]]:
+    """(effect key, "flag:NAME" or "counter:NAME") of each flag and counter an effect writes."""
+    out = []
+    for key in ("flag", "unflag", "counter"):
+        if key in item:
+            value = item[key]
+            kind = "counter" if key == "counter" else "flag"
+            out += [(key, f"{kind}:{name}") for name in (list(value) if isinstance(value, dict) else [str(value)])]
+    return out
+
+
+def written_at(book: Book, wanted: set[str]) -> dict[str, list[Where]]:
+    """Where each of these flags and counters is written (unflag: too), looked for only when a warning
+    needs it."""
+    found: dict[str, list[Where]] = {}
+
+    def note(block: Any, path: str, line: int, col: int, steps: Steps) -> None:
+        for item, here in effect_items(block, steps):
+            for key, name in _names(item) if not _DATA_KEYS.isdisjoint(item) else ():
+                if name in wanted:
+                    found.setdefault(name, []).append(Where(path, line, col, (*here, key)))
+
+    for p in book.passages.values():
+        for block, steps, _ in passage_blocks(p):
+            if block:
+                note(block, p.path, p.line, p.data.get("col", 1), steps)
+    for c in book.contracts.values():
+        note(c.reward, c.path, c.line, c.col, ("contracts", ("contract_at", c.line), "reward"))
+    return found
+
+
+def _flags(book: Book, uses: Uses, report: Report, locate: Locator) -> None:
     codes = {"flag": ("LN030", "LN031"), "counter": ("LN032", "LN033")}
     for name, reads in uses.reads.items():
         kind, short = name.split(":", 1)
@@ -255,21 +293,22 @@ def _flags(uses: Uses, report: Report, locate: Locator) -> None:
                                said(f"lint.{kind}_never_set", name=short, hint=near))
     if uses.dynamic:
         return
-    for name, writes in uses.writes.items():
+    unread = [name for name in uses.writes if name not in uses.reads]
+    places = written_at(book, set(unread)) if unread else {}
+    for name in unread:
         kind, short = name.split(":", 1)
-        if name not in uses.reads:
-            code = codes[kind][1]
-            for where in writes:
-                line, col = locate(where)
-                report.warning(where.path, line, col, code, said(f"lint.{kind}_never_read", name=short))
+        code = codes[kind][1]
+        for where in places.get(name, ()):
+            line, col = locate(where)
+            report.warning(where.path, line, col, code, said(f"lint.{kind}_never_read", name=short))
 
 
 def _near(name: str, kind: str, known: dict[str, Any]) -> Any:
     return hint(name, [k.split(":", 1)[1] for k in known if k.startswith(kind + ":")])
 
 
-def _reachability(book: Book, project: Project, report: Report) -> None:
-    seen = reached(book, project)
+def _reachability(book: Book, project: Project, report: Report, leads: dict[str, list[str]] | None = None) -> None:
+    seen = reached(book, project, leads)
     for pid, p in book.passages.items():
         if pid not in seen:
             report.warning(p.path, p.line, p.data.get("col", 1), "LN020", said("lint.unreached", passage=pid))
@@ -284,15 +323,20 @@ def roots(book: Book, project: Project) -> set[str]:
     return found
 
 
-def reached(book: Book, project: Project) -> set[str]:
+def reached(book: Book, project: Project, leads: dict[str, list[str]] | None = None) -> set[str]:
+    """The passages something outside the book leads to, at any remove; `leads`: each passage's
+    `links`, when they are known already."""
+    passages = book.passages
     seen: set[str] = set()
-    todo = [r for r in roots(book, project) if r in book.passages]
+    todo = [r for r in roots(book, project) if r in passages]
     while todo:
         pid = todo.pop()
         if pid in seen:
             continue
         seen.add(pid)
-        todo.extend(n for n in links(book.passages[pid]) if n in book.passages and n not in seen)
+        for n in leads[pid] if leads is not None else links(passages[pid]):
+            if n in passages and n not in seen:
+                todo.append(n)
     return seen
 
 
