@@ -135,6 +135,7 @@ class Pending:
                 import multiprocessing
                 from concurrent.futures import ProcessPoolExecutor
 
+                _analysis_modules()  # imported once here, before the fork, rather than in every worker
                 self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
                                                 initializer=_worker_start)
                 chunk = max(1, len(self.todo) // (workers * 8))  # fine enough that no worker waits long at the end
@@ -169,6 +170,13 @@ class Pending:
         if self.pool is not None:
             self.pool.shutdown(wait=True, cancel_futures=True)
         self.pool = self.future = None
+
+
+def _analysis_modules() -> None:
+    """What analysing a file imports (the story loader's renderer, Jinja, the template walk): a lint
+    served from the cache never needs them, so they are imported only when some file is analysed."""
+    import clank_story.authoring.templates
+    import clank_story.story.render  # noqa: F401
 
 
 class _MapFuture:
