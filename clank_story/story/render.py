@@ -117,7 +117,7 @@ def _parse(source: str, kind: str) -> nodes.Template:
                                   else said("book.unreadable_template"), e.lineno or 1) from None
         except RecursionError:
             raise StoryProblem.of("BS033", said("book.template_too_deep")) from None
-    problem = inspect(tree, _allowed())
+    problem = inspect(tree, _allowed(), filters=env.filters, tests=env.tests)
     if problem is not None:
         raise StoryProblem.of(*problem)
     return tree

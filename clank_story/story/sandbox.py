@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import types
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from jinja2 import StrictUndefined, nodes, pass_context
@@ -286,11 +286,15 @@ class StoryEnvironment(ImmutableSandboxedEnvironment):
         return self.binop_table[op](left, right)
 
 
-def inspect(tree: nodes.Node, allowed: frozenset[str] | set[str],
-            max_nesting: int = MAX_NESTING) -> tuple[str, Said, int] | None:
+def inspect(tree: nodes.Node, allowed: frozenset[str] | set[str], max_nesting: int = MAX_NESTING, *,
+            filters: Collection[str] | None = None, tests: Collection[str] | None = None,
+            ) -> tuple[str, Said, int] | None:
     """One walk over a parsed template: (code, problem, template line) of the first forbidden tag,
-    too-deep nesting or unknown name, or None."""
+    too-deep nesting, unknown name, or (when the environment's are given) unknown filter or test,
+    or None. Jinja finds an unknown filter only when it compiles the template, and an unknown test
+    only when it runs it: a passage that reads fine in lint would be smudged in play."""
     loads: list[nodes.Name] = []
+    named: list[tuple[int, str, str]] = []  # (line, "filter" or "test", name) of every filter and test
     stored: set[str] = set()
     stack: list[tuple[nodes.Node, int]] = [(tree, 0)]
     while stack:
@@ -307,6 +311,8 @@ def inspect(tree: nodes.Node, allowed: frozenset[str] | set[str],
                 stored.add(node.name)
         elif kind is nodes.For and node.recursive:
             return "BS032", said("book.recursive_loop"), node.lineno
+        elif kind is nodes.Filter or kind is nodes.Test:
+            named.append((node.lineno, "filter" if kind is nodes.Filter else "test", node.name))
         stack.extend((child, depth + 1) for child in node.iter_child_nodes())
     for n in sorted(loads, key=lambda n: n.lineno):
         if n.name not in allowed and n.name not in stored:
@@ -315,6 +321,16 @@ def inspect(tree: nodes.Node, allowed: frozenset[str] | set[str],
             close = difflib.get_close_matches(n.name, sorted(allowed - {"loop"}), n=1)
             hint = said("hint.did_you_mean", name=close[0]) if close else said("hint.names", names=", ".join(NAMES))
             return "BS031", said("book.unknown_name", name=n.name, hint=hint), n.lineno
+    known = {"filter": filters, "test": tests}
+    for line, what, name in sorted(named):
+        names = known[what]
+        if names is not None and name not in names:
+            import difflib
+
+            public = sorted(n for n in names if n.isidentifier() and not n.startswith("_"))
+            close = difflib.get_close_matches(name, public, n=1)
+            hint = said("hint.did_you_mean", name=close[0]) if close else said("hint.names", names=", ".join(public))
+            return "BS031", said(f"book.unknown_{what}", name=name, hint=hint), line
     return None
 
 
