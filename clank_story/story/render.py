@@ -16,6 +16,7 @@ from jinja2 import TemplateSyntaxError, UndefinedError, nodes
 from jinja2.exceptions import SecurityError
 
 from clank_story.content.diagnostics import Said, said
+from clank_story.story import jinjawords
 from clank_story.story.sandbox import (
     MAX_OUTPUT,
     MAX_SOURCE,
@@ -69,7 +70,7 @@ class Compiled:
             try:
                 code = env.compile(tree, filename=TEMPLATE_FILE)
             except TemplateSyntaxError as e:
-                raise StoryProblem.of("BS030", said("book.jinja_error", error=e.message) if e.message
+                raise StoryProblem.of("BS030", said("book.jinja_error", error=jinjawords.explain(e.message)) if e.message
                                       else said("book.unreadable_template"), e.lineno or 1) from None
             except (RecursionError, MemoryError, SyntaxError):
                 raise StoryProblem.of("BS033", said(f"book.{self.kind}_too_deep_to_compile")) from None
@@ -101,19 +102,21 @@ def _parse(source: str, kind: str) -> nodes.Template:
         try:
             parser = Parser(env, source, state="variable")
             expr = parser.parse_expression()
-            if not parser.stream.eos:
-                raise TemplateSyntaxError("unexpected text after the expression", parser.stream.current.lineno)
+            rest = parser.stream.current
         except TemplateSyntaxError as e:
-            raise StoryProblem.of("BS034", said("book.unreadable_condition", source=source, error=e.message)) from None
+            raise StoryProblem.of("BS034", said("book.unreadable_condition", source=source, error=jinjawords.explain(e.message))) from None
         except RecursionError:
             raise StoryProblem.of("BS033", said("book.condition_too_deep")) from None
+        if not parser.stream.eos:
+            why = said("jinja.single_equals") if rest.type == "assign" else said("jinja.after_condition", token=rest.value)
+            raise StoryProblem.of("BS034", said("book.unreadable_condition", source=source, error=why))
         tree = nodes.Template([nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)], lineno=1)
         tree.set_environment(env)
     else:
         try:
             tree = env.parse(source)
         except TemplateSyntaxError as e:
-            raise StoryProblem.of("BS030", said("book.jinja_error", error=e.message) if e.message
+            raise StoryProblem.of("BS030", said("book.jinja_error", error=jinjawords.explain(e.message)) if e.message
                                   else said("book.unreadable_template"), e.lineno or 1) from None
         except RecursionError:
             raise StoryProblem.of("BS033", said("book.template_too_deep")) from None
