@@ -1,4 +1,5 @@
-"""A template's syntax error, told in the author's language and in terms of what to type.
+"""A template's syntax error (and a value missing when it runs), told in the author's language and in
+terms of what to type.
 
 Jinja words its syntax errors in English and in its own vocabulary ("unexpected 'end of print
 statement'", "expected token 'end of statement block', got '='"). The mistakes behind them are few:
@@ -92,6 +93,29 @@ RULES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Said]], ...] = (
     (re.compile(r"Missing end of comment tag"), lambda m: said("jinja.unclosed_comment")),
     (re.compile(r"expected name or number"), lambda m: said("jinja.after_dot")),
 )
+
+
+# The views a passage reads, by the class name Jinja quotes ("'....PlayerView object' has no attribute")
+VIEWS = {"GameView": "game", "PlayerView": "player", "PlayersView": "player", "CampaignView": "campaign",
+         "StoryCampaignView": "campaign"}
+_NO_ATTRIBUTE = re.compile(r"'(?:[\w.]*\.)?(\w+?)(?: object)?' has no attribute '(.+)'")
+_NO_ELEMENT = re.compile(r"(?:[\w.]*\.)?\w+ object has no element (.+)")
+_UNDEFINED = re.compile(r"'(\w+)' is undefined")
+
+
+def explain_missing(message: str) -> Said | str:
+    """Jinja's word for a value missing while a passage is read (`me.helth`, a name set only on some
+    paths) as a sentence, without the Python class names it quotes; else its own words."""
+    found = _NO_ATTRIBUTE.fullmatch(message)
+    if found:
+        return said(f"jinja.has_no.{VIEWS.get(found.group(1), 'value')}", attr=found.group(2))
+    found = _NO_ELEMENT.fullmatch(message)
+    if found:
+        return said("jinja.no_element", index=found.group(1))
+    found = _UNDEFINED.fullmatch(message)
+    if found:
+        return said("jinja.no_value", name=found.group(1))
+    return message
 
 
 def explain(message: str) -> Said | str:

@@ -160,7 +160,7 @@ def _problem(e: BaseException) -> StoryProblem:
     if isinstance(e, SecurityError):
         return StoryProblem.of("BS201", said("book.not_allowed", error=str(e)), line)
     if isinstance(e, UndefinedError):
-        return StoryProblem.of("BS200", said("book.jinja_error", error=e.message) if e.message
+        return StoryProblem.of("BS200", said("book.jinja_error", error=jinjawords.explain_missing(e.message)) if e.message
                                else said("book.undefined"), line)
     if isinstance(e, RecursionError):
         return StoryProblem.of("BS202", said("book.over_a_limit", error=said("book.too_deep")), line)

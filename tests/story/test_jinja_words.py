@@ -77,3 +77,16 @@ def test_a_condition_that_stops_halfway_says_something_is_missing():
 
 def test_a_message_not_recognised_keeps_jinja_s_words():
     assert jinjawords.explain("something Jinja says one day") == "something Jinja says one day"
+    assert jinjawords.explain_missing("something Jinja says one day") == "something Jinja says one day"
+
+
+@pytest.mark.parametrize(("message", "told"), [
+    ("'clank_story.rules.view.PlayerView object' has no attribute 'helth'", "a player has no 'helth'"),
+    ("'clank_story.story.state.StoryCampaignView object' has no attribute 'flagz'", "campaign has no 'flagz'"),
+    ("'dict object' has no attribute 'k'", "this value has no 'k'"),
+    ("'None' has no attribute 'k'", "this value has no 'k'"),
+    ("list object has no element 5", "this list has no element 5"),
+    ("'tally' is undefined", "'tally' has no value here"),
+])
+def test_a_value_missing_at_play_time_is_told_without_python_s_class_names(message, told):
+    assert str(jinjawords.explain_missing(message)).startswith(told)
