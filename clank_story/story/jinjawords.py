@@ -101,11 +101,16 @@ VIEWS = {"GameView": "game", "PlayerView": "player", "PlayersView": "player", "C
 _NO_ATTRIBUTE = re.compile(r"'(?:[\w.]*\.)?(\w+?)(?: object)?' has no attribute '(.+)'")
 _NO_ELEMENT = re.compile(r"(?:[\w.]*\.)?\w+ object has no element (.+)")
 _UNDEFINED = re.compile(r"'(\w+)' is undefined")
+_UNSAFE = re.compile(r"access to attribute '(.+)' of '.+' object is unsafe\.")
 
 
-def explain_missing(message: str) -> Said | str:
-    """Jinja's word for a value missing while a passage is read (`me.helth`, a name set only on some
-    paths) as a sentence, without the Python class names it quotes; else its own words."""
+def explain_runtime(message: str) -> Said | str:
+    """Jinja's word for what stopped a passage being read: a value missing (`me.helth`, a name set
+    only on some paths) or an attribute the sandbox refuses (`''.__class__`), as a sentence without
+    the Python class names it quotes; else its own words."""
+    found = _UNSAFE.fullmatch(message)
+    if found:
+        return said("not_allowed.attribute", attr=found.group(1))
     found = _NO_ATTRIBUTE.fullmatch(message)
     if found:
         return said(f"jinja.has_no.{VIEWS.get(found.group(1), 'value')}", attr=found.group(2))

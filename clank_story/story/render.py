@@ -149,18 +149,23 @@ def _template_line(tb: Any) -> int | None:
     return line
 
 
+def _why(e: SecurityError) -> Said | str:
+    """A refusal's sentence: ours carry theirs (story/budget.py), Jinja's own are read from its words."""
+    return getattr(e, "said", None) or jinjawords.explain_runtime(str(e))
+
+
 def _problem(e: BaseException) -> StoryProblem:
     if isinstance(e, StoryProblem):
         return e
     line = _template_line(e.__traceback__) or 1
     if isinstance(e, OverBudget):
-        return StoryProblem.of("BS206", said("book.over_budget", error=str(e)), line)
+        return StoryProblem.of("BS206", said("book.over_budget", error=_why(e)), line)
     if isinstance(e, StoryLimit):
-        return StoryProblem.of("BS202", said("book.over_a_limit", error=str(e)), line)
+        return StoryProblem.of("BS202", said("book.over_a_limit", error=_why(e)), line)
     if isinstance(e, SecurityError):
-        return StoryProblem.of("BS201", said("book.not_allowed", error=str(e)), line)
+        return StoryProblem.of("BS201", said("book.not_allowed", error=_why(e)), line)
     if isinstance(e, UndefinedError):
-        return StoryProblem.of("BS200", said("book.jinja_error", error=jinjawords.explain_missing(e.message)) if e.message
+        return StoryProblem.of("BS200", said("book.jinja_error", error=jinjawords.explain_runtime(e.message)) if e.message
                                else said("book.undefined"), line)
     if isinstance(e, RecursionError):
         return StoryProblem.of("BS202", said("book.over_a_limit", error=said("book.too_deep")), line)
@@ -179,7 +184,7 @@ def render(compiled: Compiled, names: Mapping[str, Any]) -> str:
             for chunk in template.generate(**names):
                 size += len(chunk)
                 if size > MAX_OUTPUT:
-                    raise StoryLimit(f"the text is longer than {MAX_OUTPUT:,} characters")
+                    raise StoryLimit(said("limit.output_length", most=f"{MAX_OUTPUT:,}"))
                 parts.append(chunk)
         except Exception as e:  # authored content may fail in many ways; never a traceback
             raise _problem(e) from None

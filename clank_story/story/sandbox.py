@@ -13,8 +13,9 @@ dicts. Authored content must also be unable to hang the game or eat its memory, 
   and may not nest deeper than MAX_NESTING (Python's compiler has limits of its own);
 - filters and globals are an allow-list (no `random`: the game's randomness lives in its state).
 
-A refusal raises SecurityError (not allowed) or its subclass StoryLimit (over a cap; OverBudget
-when the whole evaluation is over its time or memory), with a message an author can act on."""
+A refusal raises NotAllowed (not allowed; Jinja's own SecurityError for an unsafe attribute) or
+StoryLimit (over a cap; OverBudget when the whole evaluation is over its time or memory), each with a
+sentence an author can act on, in their language."""
 
 from __future__ import annotations
 
@@ -24,7 +25,6 @@ from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from jinja2 import StrictUndefined, nodes, pass_context
-from jinja2.exceptions import SecurityError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from jinja2.utils import _PassArg
 
@@ -37,6 +37,7 @@ from clank_story.story.budget import (
     MAX_SOURCE,
     MAX_STEPS,
     Budget,
+    NotAllowed,
     OverBudget,
     StoryLimit,
     budget,
@@ -121,20 +122,20 @@ def capped_join(value: Any, d: str = "", attribute: Any = None) -> str:
 
 def _int_arg(value: Any, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise StoryLimit(f"{what} must be a whole number")
+        raise StoryLimit(said(f"limit.{what}_whole"))
     return value
 
 
 def _before_batch(value: Any, linecount: Any, fill_with: Any = None) -> None:
-    n = _int_arg(linecount, "batch()'s size")
+    n = _int_arg(linecount, "batch")
     if n < 1 or (fill_with is not None and n > MAX_LENGTH):
-        raise StoryLimit(f"batch() of {n:,} items; a batch has 1 to {MAX_LENGTH:,} items")
+        raise StoryLimit(said("limit.batch", n=f"{n:,}", most=f"{MAX_LENGTH:,}"))
 
 
 def _before_slice(value: Any, slices: Any, fill_with: Any = None) -> None:
-    n = _int_arg(slices, "slice()'s count")
+    n = _int_arg(slices, "slice")
     if not 1 <= n <= MAX_LENGTH:
-        raise StoryLimit(f"slice() into {n:,} parts; 1 to {MAX_LENGTH:,} parts")
+        raise StoryLimit(said("limit.slice", n=f"{n:,}", most=f"{MAX_LENGTH:,}"))
 
 
 def _before_sum(iterable: Any, attribute: Any = None, start: Any = 0) -> None:
@@ -251,7 +252,7 @@ class StoryEnvironment(ImmutableSandboxedEnvironment):
         b.tick()
         if not __self.is_safe_callable(__obj):
             shown = getattr(__obj, "__name__", type(__obj).__name__)
-            raise SecurityError(f"'{shown}' cannot be called in a passage")
+            raise NotAllowed(said("not_allowed.call", name=shown))
         total = 0
         for arg in (*args, *kwargs.values()):
             total += weigh(arg, MAX_LENGTH - total)
@@ -274,13 +275,13 @@ class StoryEnvironment(ImmutableSandboxedEnvironment):
                     charge_weight(weigh(seq) * max(n, 0))
             if isinstance(left, int) and isinstance(right, int) \
                     and left.bit_length() + right.bit_length() > MAX_NUMBER_BITS:
-                raise StoryLimit("a number too large to work with")
+                raise StoryLimit(said("limit.number_too_large"))
         elif op == "**":
             if isinstance(left, int) and isinstance(right, int) and abs(left) > 1 \
                     and right * max(1, abs(left).bit_length()) > MAX_NUMBER_BITS:
-                raise StoryLimit("a number too large to work with")
+                raise StoryLimit(said("limit.number_too_large"))
         elif op == "%" and isinstance(left, str):
-            raise SecurityError("'%' text formatting is not available; put {{ values }} in the text")
+            raise NotAllowed(said("not_allowed.percent"))
         elif op == "+" and isinstance(left, SEQUENCES) and isinstance(right, SEQUENCES):
             charge_weight(weigh(left) + weigh(right))
         return self.binop_table[op](left, right)

@@ -77,7 +77,7 @@ def test_a_condition_that_stops_halfway_says_something_is_missing():
 
 def test_a_message_not_recognised_keeps_jinja_s_words():
     assert jinjawords.explain("something Jinja says one day") == "something Jinja says one day"
-    assert jinjawords.explain_missing("something Jinja says one day") == "something Jinja says one day"
+    assert jinjawords.explain_runtime("something Jinja says one day") == "something Jinja says one day"
 
 
 @pytest.mark.parametrize(("message", "told"), [
@@ -87,6 +87,7 @@ def test_a_message_not_recognised_keeps_jinja_s_words():
     ("'None' has no attribute 'k'", "this value has no 'k'"),
     ("list object has no element 5", "this list has no element 5"),
     ("'tally' is undefined", "'tally' has no value here"),
+    ("access to attribute '__class__' of 'str' object is unsafe.", "'__class__' is not available in a passage"),
 ])
 def test_a_value_missing_at_play_time_is_told_without_python_s_class_names(message, told):
-    assert str(jinjawords.explain_missing(message)).startswith(told)
+    assert str(jinjawords.explain_runtime(message)).startswith(told)

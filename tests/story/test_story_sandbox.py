@@ -12,9 +12,9 @@ from clank_story.story.expr import ExpressionError, evaluate
 from clank_story.story.passages import load_book
 
 ATTACKS = {
-    "mro": ("{{ ''.__class__.__mro__ }}", "BS201", "access to attribute '__class__' of 'str' object is unsafe"),
-    "function globals": ("{{ range.__globals__ }}", "BS201", "access to attribute '__globals__'"),
-    "method globals": ("{{ campaign.seen.__func__.__globals__ }}", "BS201", "access to attribute '__func__'"),
+    "mro": ("{{ ''.__class__.__mro__ }}", "BS201", "'__class__' is not available in a passage"),
+    "function globals": ("{{ range.__globals__ }}", "BS201", "'__globals__' is not available in a passage"),
+    "method globals": ("{{ campaign.seen.__func__.__globals__ }}", "BS201", "'__func__' is not available in a passage"),
     "huge range": ("{% for i in range(10**9) %}{{ i }}{% endfor %}", "BS202", "range() of more than 1,000 numbers"),
     "huge string": ("{{ 'x' * 10**9 }}", "BS202", "a value longer than 10,000 characters"),
     "padding method": ("{{ 'x'.center(10**9) }}", "BS201", "'center' cannot be called in a passage"),
