@@ -54,6 +54,9 @@ class Refused(SecurityError):
         super().__init__(message.english())
         self.said = message
 
+    def __reduce__(self) -> tuple[type, tuple[Said]]:  # pickled (a worker process) with its sentence
+        return type(self), (self.said,)
+
 
 class NotAllowed(Refused):
     """Authored content asked for something a passage may not do."""

@@ -91,3 +91,18 @@ def test_a_message_not_recognised_keeps_jinja_s_words():
 ])
 def test_a_value_missing_at_play_time_is_told_without_python_s_class_names(message, told):
     assert str(jinjawords.explain_runtime(message)).startswith(told)
+
+
+@pytest.mark.parametrize("lang", ["ja", "pt-BR"])
+def test_a_limit_a_passage_meets_is_told_in_the_author_s_language_and_survives_a_worker_process(lang):
+    import pickle
+
+    from clank_story.story.budget import StoryLimit, story_range
+
+    with pytest.raises(StoryLimit) as raised:
+        story_range(10**9)
+    sent = pickle.loads(pickle.dumps(raised.value))  # as from a worker process
+    assert str(sent) == "range() of more than 1,000 numbers" and sent.said == raised.value.said
+    with speaking(lang):
+        told = str(sent.said)
+    assert "1,000" in told and "more than" not in told
