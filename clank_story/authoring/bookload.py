@@ -173,9 +173,12 @@ class Pending:
 
 
 def _analysis_modules() -> None:
-    """What analysing a file imports (the story loader's renderer, Jinja, the template walk): a lint
-    served from the cache never needs them, so they are imported only when some file is analysed."""
+    """What analysing a file imports (the story loader with its renderer, Jinja, the template walk, the
+    mending of keys): a lint served from the cache never needs them, so they are imported only when
+    some file is analysed."""
+    import clank_story.authoring.mend
     import clank_story.authoring.templates
+    import clank_story.story.passages
     import clank_story.story.render  # noqa: F401
 
 
