@@ -6,7 +6,7 @@ from clank_story.rules import events as ev
 from clank_story.rules import tokens
 from clank_story.rules.commands import Acquire, Fight, Market, PlayCard, Take, Use
 from clank_story.rules.model import CardDef, MarketItem
-from clank_story.rules.queue import enqueue, plain
+from clank_story.rules.queue import plain, resolve
 from clank_story.rules.refusal import Refusal
 from clank_story.rules.state import Game, Player
 
@@ -28,7 +28,7 @@ def do_play(game: Game, p: Player, card_id: str, out: list[ev.Event]) -> None:
     card = game.card(card_id)
     game.turn.played_types.extend(card.types)
     out.append(ev.CardPlayed(p.name, card_id))
-    enqueue(game, p, card.block("play"), card_id)
+    resolve(game, p, card.block("play"), card_id, out)
     if card.block("end_of_turn"):
         game.turn.end_queue.append({"p": p.name, "src": card_id, "fx": plain(card.block("end_of_turn"))})
 
@@ -66,7 +66,7 @@ def do_acquire(game: Game, p: Player, cmd: Acquire, out: list[ev.Event]) -> None
     game.turn.discount = 0
     p.discard.append(cmd.card)
     out.append(ev.CardAcquired(p.name, cmd.card, cost))
-    enqueue(game, p, card.block("acquire"), cmd.card)
+    resolve(game, p, card.block("acquire"), cmd.card, out)
 
 
 def use_refusal(game: Game, p: Player, cmd: Use) -> Refusal | None:
@@ -94,7 +94,7 @@ def do_use(game: Game, p: Player, cmd: Use, out: list[ev.Event]) -> None:
     game.deck_discard.append(cmd.card)
     game.turn.skill -= card.cost
     out.append(ev.DeviceUsed(p.name, cmd.card, card.cost))
-    enqueue(game, p, card.block("use"), cmd.card)
+    resolve(game, p, card.block("use"), cmd.card, out)
 
 
 def fight_refusal(game: Game, p: Player, cmd: Fight) -> Refusal | None:
@@ -117,7 +117,7 @@ def do_fight(game: Game, p: Player, cmd: Fight, out: list[ev.Event]) -> None:
         game.deck_discard.append(cmd.card)
     game.turn.swords -= card.cost
     out.append(ev.MonsterDefeated(p.name, cmd.card, card.cost))
-    enqueue(game, p, card.block("defeat"), cmd.card)
+    resolve(game, p, card.block("defeat"), cmd.card, out)
 
 
 # -- take ------------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from clank_story.rules.queue import (
     CONDITIONS,
     COUNTERS,
     MODIFIERS,
+    QUIET,
     REGISTRY,
     EffectSpec,
     apply_block,
@@ -160,6 +161,12 @@ def _each_player(game: Game, p: Player, block: Any, src: str, out: list[ev.Event
             items += game.queue[before:]
             del game.queue[before:]
     game.queue[0:0] = items
+
+
+# Effects that change only the players, the turn's pools, the dragon and the piles (never the queue, a
+# question or the watches): a card's block of only these resolves without being queued (queue.resolve).
+QUIET.update(("skill", "swords", "boots", "teleport", "gold", "clank", "draw", "heal", "damage", "rage", "points",
+              "gain_card", "bag_black", "refresh", "ignore_exhaustion", "discount"))
 
 
 # -- effects that ask a question ----------------------------------------------------------------
