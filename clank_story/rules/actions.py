@@ -29,8 +29,9 @@ def do_play(game: Game, p: Player, card_id: str, out: list[ev.Event]) -> None:
     game.turn.played_types.extend(card.types)
     out.append(ev.CardPlayed(p.name, card_id))
     resolve(game, p, card.block("play"), card_id, out)
-    if card.block("end_of_turn"):
-        game.turn.end_queue.append({"p": p.name, "src": card_id, "fx": plain(card.block("end_of_turn"))})
+    later = card.block("end_of_turn")
+    if later:
+        game.turn.end_queue.append({"p": p.name, "src": card_id, "fx": plain(later)})
 
 
 # -- acquire / use / fight ------------------------------------------------------------------------

@@ -35,7 +35,7 @@ from clank_story.rules.queue import (
 )
 from clank_story.rules.queue import condition as _condition
 from clank_story.rules.queue import counter as _counter
-from clank_story.rules.state import Game, Player
+from clank_story.rules.state import PLAYING, Game, Player
 
 __all__ = ["CONDITIONS", "COUNTERS", "MODIFIERS", "POOLS", "REGISTRY", "EffectSpec", "apply_block", "ask",
            "count", "enqueue", "holds", "plain", "run", "token_kind"]
@@ -51,10 +51,13 @@ def token_kind(game: Game, token: str) -> str:
 
 # -- numeric effects -------------------------------------------------------------------------------
 def _pool(attr: str) -> Any:
+    gained = attr.rstrip("s") if attr == "teleports" else attr
+
     def handler(game: Game, p: Player, n: Any, src: str, out: list[ev.Event]) -> None:
-        if p is game.me and not p.out:
-            setattr(game.turn, attr, max(0, getattr(game.turn, attr) + n))
-            out.append(ev.Gained(p.name, src, {attr.rstrip("s") if attr == "teleports" else attr: n}))
+        if p is game.players[game.active] and p.status == PLAYING:  # the active player, still in
+            turn = game.turn
+            setattr(turn, attr, max(0, getattr(turn, attr) + n))
+            out.append(ev.Gained(p.name, src, {gained: n}))
 
     return handler
 

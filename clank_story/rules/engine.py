@@ -24,7 +24,7 @@ from clank_story.rules.commands import (
     Use,
 )
 from clank_story.rules.refusal import Refusal
-from clank_story.rules.state import ESCAPED, Game, Player
+from clank_story.rules.state import ESCAPED, PLAYING, Game, Player
 from clank_story.rules.turns import continue_ending, end_turn
 
 NEEDS_BOARD = (Move, Teleport, Coach, Take, Market)
@@ -51,10 +51,12 @@ def refusal(game: Game, command: Command) -> Refusal | None:
         return None
     if isinstance(command, Choose):
         return Refusal("choose.nothing")
-    if p.status == ESCAPED and isinstance(command, NEEDS_BOARD):
-        return Refusal("escaped.no_board")
-    if p.out and p.status != ESCAPED:
-        return Refusal("out", lambda: {"player": p.name})
+    status = p.status
+    if status != PLAYING:
+        if status != ESCAPED:
+            return Refusal("out", lambda: {"player": p.name})
+        if isinstance(command, NEEDS_BOARD):
+            return Refusal("escaped.no_board")
     return RULES[type(command)](game, p, command)
 
 

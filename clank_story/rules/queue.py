@@ -266,7 +266,8 @@ def run(game: Game, out: list[ev.Event]) -> None:
     """Resolve queued effects until the queue is empty, a question is asked, or the game ends."""
     while not game.pending and not game.over:
         if not game.queue:
-            check_watches(game)
+            if game.turn.watches:
+                check_watches(game)
             if not game.queue:
                 return
         item = game.queue.pop(0)
