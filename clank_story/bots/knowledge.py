@@ -502,7 +502,7 @@ def damage_per_round(game: Game, p: Player, clank_per_turn: float = 0.0, area: b
     out = len(game.players) - playing
     cubes = t.cubes
     expected = playing * t.attack * cubes * share
-    if game.legacy:
+    if game.ruleset.legacy:
         expected += out * (6 if len(game.players) == 2 else 4) * share
     elif game.countdown is not None:
         expected += (cubes + game.countdown) * share
@@ -512,7 +512,7 @@ def damage_per_round(game: Game, p: Player, clank_per_turn: float = 0.0, area: b
 def _after_first_out(game: Game, out: int, rounds_until: float = 0.0) -> float:
     """Rounds the game lasts once `out` players are off the clock: the classic countdown, or in legacy
     until their draws (and the attacks) empty the dragon bag."""
-    if not game.legacy:
+    if not game.ruleset.legacy:
         return 4.5 - (game.countdown or 1)
     playing = len(game.players) - out
     draws = playing * attack_chance(game) * row_cubes(game)
@@ -561,5 +561,5 @@ def survive_chance(expected_damage: float, health_left: int) -> float:
 
 def secret_worth(game: Game, space: str) -> float:
     """A face-down secret's expected worth, judged by the kind of space it lies on."""
-    s = game.board.spaces[space]
+    s = game.ruleset.board.spaces[space]
     return MAJOR_SECRET if s.major_secrets else MINOR_SECRET

@@ -41,9 +41,9 @@ def acquire_refusal(game: Game, p: Player, cmd: Acquire) -> Refusal | None:
         return Refusal("acquire.not_available", lambda: {"card": card.name, "row": _names(game, game.row)})
     if not card.acquirable:
         return Refusal(f"acquire.not_item.{card.kind}", lambda: {"card": card.name})
-    if card.only == "depths" and not game.board.spaces[p.space].depths:
+    if card.only == "depths" and not game.ruleset.board.spaces[p.space].depths:
         return Refusal("acquire.only_depths", lambda: {"card": card.name})
-    if card.only == "crystal_cave" and not game.board.spaces[p.space].exhausting:
+    if card.only == "crystal_cave" and not game.ruleset.board.spaces[p.space].exhausting:
         return Refusal("acquire.only_cave", lambda: {"card": card.name})
     cost = acquire_cost(game, card)
     if game.turn.skill < cost:
@@ -135,7 +135,7 @@ def take_refusal(game: Game, p: Player, cmd: Take) -> Refusal | None:
         there = bool(game.idols.get(p.space))
 
     def here() -> dict[str, object]:
-        return {"here": game.board.spaces[p.space].name}
+        return {"here": game.ruleset.board.spaces[p.space].name}
 
     if not there:
         return Refusal(f"take.none.{what}", here)
@@ -163,13 +163,13 @@ def market_offer(game: Game, kind: str) -> MarketItem | None:
 
 
 def market_refusal(game: Game, p: Player, cmd: Market) -> Refusal | None:
-    space = game.board.spaces[p.space]
+    space = game.ruleset.board.spaces[p.space]
     if not space.market:
         return Refusal("market.not_here", lambda: {"here": space.name})
     item = market_offer(game, cmd.item)
     if item is None:
         return Refusal("market.sold_out", lambda: {"item": cmd.item})
-    if game.legacy and tokens.holds_kind(game, p, item.kind):
+    if game.ruleset.legacy and tokens.holds_kind(game, p, item.kind):
         return Refusal("market.one_each", lambda: {"item": item.name})
     if p.gold < item.price:
         return Refusal("market.gold", lambda: {"item": item.name, "price": item.price, "gold": p.gold})

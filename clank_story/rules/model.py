@@ -6,6 +6,7 @@ plain data (tuples of mappings) and interpreted by rules/effects.py.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -204,7 +205,7 @@ class Ruleset:
     def __post_init__(self) -> None:
         object.__setattr__(self, "_kinds", {item.id: item.kind for item in self.market})
 
-    @property
+    @functools.cached_property  # (read at nearly every step of a game; kept beside the fields it is made of)
     def legacy(self) -> bool:
         return self.name == "legacy"
 

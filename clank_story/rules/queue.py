@@ -132,7 +132,7 @@ def price(block: Any) -> dict[str, int]:
 
 def can_pay(game: Game, p: Player, cost: Mapping[str, int]) -> bool:
     for what, n in cost.items():
-        have = p.gold if what == "gold" else getattr(game.turn, what) if p is game.me else 0
+        have = p.gold if what == "gold" else getattr(game.turn, what) if p is game.players[game.active] else 0
         if have < n:
             return False
     return True
@@ -171,7 +171,7 @@ def enqueue(game: Game, p: Player, block: Any, src: str, *, front: bool = False,
     for m in block if type(block) is tuple else [block] if isinstance(block, Mapping) else block:  # (content: a tuple)
         cond = m.get("if")
         if cond is not None and not holds(game, p, cond, src):
-            if watch and p is game.me:
+            if watch and p is game.players[game.active]:
                 game.turn.watches.append({"p": p.name, "src": src, "fx": plain(m)})
             continue
         per = m.get("per")
