@@ -46,7 +46,8 @@ def _cond_chance(cond: Mapping[str, Any], p: Player, game: Game) -> float:
         return 1.0 if any(value in t for t in p.tokens) else 0.1
     if key == "played":
         owned = p.owned()
-        share = sum(1 for c in owned if value in game.card(c).types) / max(1, len(owned))
+        cards = game.ruleset.cards
+        share = sum(1 for c in owned if value in cards[c].types) / max(1, len(owned))
         return min(0.9, 0.25 + 3 * share)
     return 0.3  # at: a feature of the space you stand in
 

@@ -518,8 +518,9 @@ class StrategyBot(Bot):
         if spare <= 0:
             return None
         best: tuple[float, str] | None = None
-        for card_id in [*dict.fromkeys(game.row), *[c for c in game.reserve if game.card(c).stays]]:
-            card = game.card(card_id)
+        cards = game.ruleset.cards
+        for card_id in [*dict.fromkeys(game.row), *[c for c in game.reserve if cards[c].stays]]:
+            card = cards[card_id]
             if card.kind != "monster" or card.cost > spare:
                 continue
             # (the deck's average is worked out only for a reward that reads it)

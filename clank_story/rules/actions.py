@@ -25,7 +25,7 @@ def play_refusal(game: Game, p: Player, cmd: PlayCard) -> Refusal | None:
 def do_play(game: Game, p: Player, card_id: str, out: list[ev.Event]) -> None:
     p.hand.remove(card_id)
     p.in_play.append(card_id)
-    card = game.card(card_id)
+    card = game.ruleset.cards[card_id]
     game.turn.played_types.extend(card.types)
     out.append(ev.CardPlayed(p.name, card_id))
     resolve(game, p, card.block("play"), card_id, out)
@@ -57,7 +57,7 @@ def acquire_cost(game: Game, card: CardDef) -> int:
 
 
 def do_acquire(game: Game, p: Player, cmd: Acquire, out: list[ev.Event]) -> None:
-    card = game.card(cmd.card)
+    card = game.ruleset.cards[cmd.card]
     if cmd.card in game.row:
         game.row.remove(cmd.card)
     else:
@@ -90,7 +90,7 @@ def do_use(game: Game, p: Player, cmd: Use, out: list[ev.Event]) -> None:
     if cmd.card in p.tokens:
         tokens.use_secret(game, p, cmd.card, out)
         return
-    card = game.card(cmd.card)
+    card = game.ruleset.cards[cmd.card]
     game.row.remove(cmd.card)
     game.deck_discard.append(cmd.card)
     game.turn.skill -= card.cost
@@ -112,7 +112,7 @@ def fight_refusal(game: Game, p: Player, cmd: Fight) -> Refusal | None:
 
 def do_fight(game: Game, p: Player, cmd: Fight, out: list[ev.Event]) -> None:
     """A defeated row monster goes to the discard; the Goblin / Cultist stays to be fought again."""
-    card = game.card(cmd.card)
+    card = game.ruleset.cards[cmd.card]
     if not card.stays:
         game.row.remove(cmd.card)
         game.deck_discard.append(cmd.card)

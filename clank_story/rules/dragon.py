@@ -14,7 +14,8 @@ def rage_cubes(game: Game) -> int:
 
 
 def danger_cards(game: Game) -> int:
-    return sum(1 for c in game.row if game.card(c).danger)
+    cards = game.ruleset.cards
+    return sum(1 for c in game.row if cards[c].danger)
 
 
 def row_cubes(game: Game) -> int:

@@ -116,7 +116,7 @@ class Path:
     one_way: bool = False
     water: bool = False
 
-    @property
+    @functools.cached_property  # (asked of every path a move or a road passes)
     def needs(self) -> tuple[str, ...]:
         """The token kinds one must hold to walk this path: a Master Key for a lock, a Canoe for water.
         The one home of that rule (movement, the map, route planning and board checks read it)."""
