@@ -1,6 +1,7 @@
 """`python -m clank_story`, and the `clank-story` command (pyproject.toml). The garbage collector is
 paused before anything else loads (repl/collector.py): `play` keeps it paused until its prompt shows,
-every other command restarts it before it starts its work (cli/main.py)."""
+`run` until its game is open, every other command restarts it before it starts its work
+(cli/main.py); the process's last collection is spared."""
 
 
 def run() -> None:
@@ -9,7 +10,10 @@ def run() -> None:
     collector.hold()
     from clank_story.cli.main import main
 
-    main()
+    try:
+        main()
+    finally:
+        collector.at_exit()
 
 
 if __name__ == "__main__":

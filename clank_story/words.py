@@ -205,9 +205,9 @@ def _cache_entry(ident: str) -> Path | None:
     folder = user_cache("words")
     if folder is None:
         return None
-    import hashlib
+    from clank_story import digests
 
-    return folder / (hashlib.sha1(ident.encode()).hexdigest() + ".marshal")
+    return folder / (digests.sha1(ident.encode()).hexdigest() + ".marshal")
 
 
 def _read_yaml(path: Path) -> Any:

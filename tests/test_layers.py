@@ -14,7 +14,7 @@ PACKAGE = Path(clank_story.__file__).parent
 # Top to bottom. A layer may import the layers after it in this list, never those before it.
 # `web` sits above `repl`: the browser reuses the prompt's pure completion and its start options.
 LAYERS = ["cli", "web", "repl", "authoring", "table", "looking", "campaign", "story", "narrate", "bots", "content",
-          "words", "paths", "rules"]
+          "words", "digests", "paths", "rules"]
 GROUND = {"__init__", "__main__"}  # the version, and `python -m clank_story`
 
 

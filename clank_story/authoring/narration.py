@@ -10,6 +10,7 @@ import string
 from clank_story.content.diagnostics import Report, Said, said
 from clank_story.content.schema import hint
 from clank_story.content.yamlio import Node
+from clank_story.story import jinjawords
 
 
 @functools.lru_cache(maxsize=1)
@@ -121,4 +122,4 @@ def _prose(section: Node, report: Report) -> None:
                 try:
                     env.parse(form.value)
                 except TemplateSyntaxError as e:
-                    report.error(form.path, form.line, form.col, "LN053", said("narration.jinja_error", key=key, error=e.message))
+                    report.error(form.path, form.line, form.col, "LN053", said("narration.jinja_error", key=key, error=jinjawords.explain(e.message)))

@@ -88,8 +88,8 @@ class LazyGroup(Group):
 @version_option(__version__, prog_name="clank-story")
 @options.lang(hidden=True)
 def cli() -> None:
-    if click.get_current_context().invoked_subcommand != "play":
-        collector.release()  # only `play` keeps it paused, until its prompt shows (repl/collector.py)
+    if click.get_current_context().invoked_subcommand not in ("play", "run"):
+        collector.release()  # `play` keeps it paused until its prompt shows, `run` until its game is open
 
 
 @cli.command(help_id="cli.run.help")

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from clank_story.repl import collector
+
 MAX_SCRIPT_BYTES = 4 * 1024 * 1024  # a whole game is a few kilobytes; /dev/zero is not a script
 
 
@@ -48,6 +50,8 @@ def run_command(script: str, scenario: str | None, campaign: str | None, book: s
     except StartError as e:
         click.echo(str(e), err=True)
         return 2
+    finally:
+        collector.release()  # the game is open: start-up is over (repl/collector.py)
     lines: list[str] = []
 
     def emit(line: str) -> None:

@@ -5,12 +5,12 @@ path, mtime and size, the package version and the effect vocabulary. The files a
 
 from __future__ import annotations
 
-import hashlib
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
 
+from clank_story import digests
 from clank_story.content import cachefile
 from clank_story.paths import user_cache
 
@@ -38,7 +38,7 @@ def cached(root: Path, build: Callable[[], T], kind: str = "catalog", files: Ite
     if folder is None:
         return build()
     ident = kind + "\n" + _ident(root, files)
-    file = folder / (hashlib.sha1(f"{kind}:{root}".encode()).hexdigest() + ".json")
+    file = folder / (digests.sha1(f"{kind}:{root}".encode()).hexdigest() + ".json")
     found, value = cachefile.load(file, ident)
     if found:
         return value

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import hashlib
 import json
 import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path, PurePath
 from typing import Any
+
+from clank_story import digests
 
 FORMAT = 1
 MAX_BYTES = 256 * 1024 * 1024
@@ -139,7 +140,7 @@ def read(file: Path, ident: str, plain: bool = False) -> Any:
     try:
         header = json.loads(head)
         if not (newline and isinstance(header, dict) and header.get("format") == FORMAT
-                and header.get("ident") == ident and header.get("sha256") == hashlib.sha256(payload).hexdigest()):
+                and header.get("ident") == ident and header.get("sha256") == digests.sha256(payload).hexdigest()):
             raise Unreadable("another key, or damaged")
         return json.loads(payload) if plain else decode(payload)
     except (ValueError, TypeError, KeyError, RecursionError) as e:
@@ -162,7 +163,7 @@ def write(file: Path, ident: str, value: Any, plain: bool = False) -> None:
                              check_circular=not plain).encode("utf-8")
     except (TypeError, ValueError, RecursionError):
         return
-    header = json.dumps({"format": FORMAT, "ident": ident, "sha256": hashlib.sha256(payload).hexdigest()},
+    header = json.dumps({"format": FORMAT, "ident": ident, "sha256": digests.sha256(payload).hexdigest()},
                         ensure_ascii=False).encode("utf-8")
     tmp = file.with_name(f".{file.name}.{os.getpid()}.tmp")
     try:

@@ -11,11 +11,11 @@ Readers still run every check that needs more than the text (references to cards
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 from typing import Any
 
+from clank_story import digests
 from clank_story.content import cachefile
 
 FORMAT = 1
@@ -29,13 +29,13 @@ def entry_file(kind: str, path: Path) -> Path | None:
     if folder is None:
         return None
     where = str(path.resolve())
-    return folder / (hashlib.sha1(where.encode("utf-8")).hexdigest() + ".json")
+    return folder / (digests.sha1(where.encode("utf-8")).hexdigest() + ".json")
 
 
 def _key(text: str, version: str) -> str:
     from clank_story import __version__
 
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    digest = digests.sha256(text.encode("utf-8")).hexdigest()
     return f"{FORMAT}:{__version__}:{version}:{digest}"
 
 

@@ -19,7 +19,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from clank_story.content import yamlio
+from clank_story.content import yamlio, yamlwords
 from clank_story.content.diagnostics import ContentError, Diagnostic, Said, said
 from clank_story.content.reading import (
     MAX_BOOK_FILE_BYTES,
@@ -188,16 +188,15 @@ def _load(yaml: Any, text: str, path: str) -> Node:
                 err(event.start_mark, "CT001", said("yaml.aliases"))
                 attach(None, event.start_mark)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
         problem = (exc.problem or exc.context or "").strip()
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        if "tab" in problem or (mark is not None and _char_at(text, mark.line, mark.column) == "\t"):
-            message = said("yaml.tab")
-        elif "nesting depth" in problem:  # libyaml's own cap, met while it reads ahead in a flow
-            message = said("book.nested_levels", levels=MAX_DEPTH)
-        else:  # the YAML library's own words (English)
-            message = said("yaml.problem", problem=problem) if problem else said("yaml.invalid")
-        errors.append(Diagnostic.of(path, line, col, "CT001", message))
+        if "nesting depth" in problem:  # libyaml's own cap, met while it reads ahead in a flow
+            mark = exc.problem_mark or exc.context_mark
+            line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+            errors.append(Diagnostic.of(path, line, col, "CT001", said("book.nested_levels", levels=MAX_DEPTH)))
+        else:
+            told = yamlwords.explain(text, problem, exc.context if exc.problem else None,
+                                     _place(exc.problem_mark), _place(exc.context_mark))
+            errors.append(Diagnostic.of(path, told.line, told.col, "CT001", told.message))
     except yaml.YAMLError as exc:
         errors.append(Diagnostic.of(path, 1, 1, "CT001", said("yaml.invalid_because", error=str(exc))))
     finally:
@@ -207,9 +206,8 @@ def _load(yaml: Any, text: str, path: str) -> Node:
     return Node(root, path, 1, 1)
 
 
-def _char_at(text: str, line: int, col: int) -> str:
-    lines = text.split("\n", line + 1)
-    return lines[line][col:col + 1] if line < len(lines) else ""
+def _place(mark: Any) -> yamlwords.Place | None:
+    return (mark.line, mark.column) if mark is not None else None
 
 
 class _Mark:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from clank_story.content import yamlwords
 from clank_story.content.diagnostics import ContentError, Diagnostic, Report, Said, said
 from clank_story.content.reading import MAX_FILE_BYTES, MAX_FILE_VALUES, SIZE_CODE, read_text, size_text
 
@@ -162,15 +163,11 @@ def load_text(text: str, path: str, *, limit: int = MAX_FILE_BYTES) -> Node:
     try:
         data = _yaml().load(text)
     except MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = (e.problem or e.context or "").strip()
-        code = getattr(e, "code", None) or ("CT002" if "duplicate" in problem else "CT001")
-        if "found character '\\t'" in problem or "\\t" in problem:
-            message = said("yaml.tab")
-        else:  # the YAML library's own words (English)
-            message = said("yaml.problem", problem=problem) if problem else said("yaml.invalid")
-        raise ContentError([Diagnostic.of(path, line, col, code, message)]) from None
+        code = getattr(e, "code", None) or ("CT002" if "duplicate key" in problem else "CT001")
+        told = yamlwords.explain(text, problem, e.context if e.problem else None, _place(e.problem_mark),
+                                 _place(e.context_mark))
+        raise ContentError([Diagnostic.of(path, told.line, told.col, code, told.message)]) from None
     except RecursionError:
         raise ContentError([Diagnostic.of(path, 1, 1, "CT001", said("book.nested_levels", levels=MAX_DEPTH))]) from None
     except Exception as e:  # ruamel raises a few unmarked errors too
@@ -180,6 +177,10 @@ def load_text(text: str, path: str, *, limit: int = MAX_FILE_BYTES) -> Node:
     check_keys(node, report)
     report.raise_errors()
     return node
+
+
+def _place(mark: Any) -> yamlwords.Place | None:
+    return (mark.line, mark.column) if mark is not None else None
 
 
 def load_file(path: Path | str, *, what: str = "a content file") -> Node:

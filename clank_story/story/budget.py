@@ -32,6 +32,8 @@ from typing import Any
 
 from jinja2.exceptions import SecurityError
 
+from clank_story.content.diagnostics import Said, said
+
 MAX_RANGE = 1000  # numbers in one range()
 MAX_LENGTH = 10_000  # weight of one value: characters of a text, or items and characters through nested lists
 MAX_OUTPUT = 20_000  # characters one passage shows
@@ -44,8 +46,24 @@ MAX_NUMBER_BITS = 256  # whole numbers made by `*` and `**`
 MAX_SOURCE = 50_000  # characters of one template or condition
 
 
-class StoryLimit(SecurityError):
-    """Authored content asked for more than a passage may have, or for something not allowed."""
+class Refused(SecurityError):
+    """A refusal that carries its sentence, so an author reads it in their language (its text is the
+    English one)."""
+
+    def __init__(self, message: Said) -> None:
+        super().__init__(message.english())
+        self.said = message
+
+    def __reduce__(self) -> tuple[type, tuple[Said]]:  # pickled (a worker process) with its sentence
+        return type(self), (self.said,)
+
+
+class NotAllowed(Refused):
+    """Authored content asked for something a passage may not do."""
+
+
+class StoryLimit(Refused):
+    """Authored content asked for more than a passage may have."""
 
 
 class OverBudget(StoryLimit):
@@ -67,7 +85,7 @@ class Budget:
     def tick(self, n: int = 1) -> None:
         self.steps -= n
         if self.steps < 0:
-            raise StoryLimit(f"more than {MAX_STEPS:,} loop steps and calls in one passage")
+            raise StoryLimit(said("limit.steps", most=f"{MAX_STEPS:,}"))
         self.clock -= 1
         if self.clock <= 0:
             self.clock = CLOCK_EVERY
@@ -81,14 +99,14 @@ class Budget:
                 self.deadline = self.until
         if now > self.deadline:
             if self.deadline == self.until:
-                raise OverBudget(f"the story took longer than {MAX_COMMAND_SECONDS:g} s for one command")
-            raise OverBudget(f"took longer than {self.seconds:g} s")
+                raise OverBudget(said("limit.command_time", seconds=f"{MAX_COMMAND_SECONDS:g}"))
+            raise OverBudget(said("limit.time", seconds=f"{self.seconds:g}"))
 
     def charge(self, weight: int) -> None:
         """Count `weight` more of what this evaluation built (and a step of its time)."""
         self.built -= weight
         if self.built < 0:
-            raise OverBudget(f"built more than {MAX_BUILT:,} characters and list items in all")
+            raise OverBudget(said("limit.built", most=f"{MAX_BUILT:,}"))
         self.tick()
 
 
@@ -137,7 +155,7 @@ def story_range(*args: Any) -> range:
     except OverflowError:
         n = MAX_RANGE + 1
     if n > MAX_RANGE:
-        raise StoryLimit(f"range() of more than {MAX_RANGE:,} numbers")
+        raise StoryLimit(said("limit.range", most=f"{MAX_RANGE:,}"))
     return r
 
 
@@ -177,9 +195,9 @@ def weigh(value: Any, limit: int = MAX_LENGTH) -> int:
         except _Heavy:
             n = limit + 1
         except RecursionError:
-            raise StoryLimit("a value nested too deeply") from None
+            raise StoryLimit(said("limit.nested")) from None
     if n > limit:
-        raise StoryLimit(f"a value longer than {MAX_LENGTH:,} characters")
+        raise StoryLimit(said("limit.value_length", most=f"{MAX_LENGTH:,}"))
     return n
 
 
@@ -221,7 +239,7 @@ def charge(value: Any) -> Any:
 def charge_weight(weight: int) -> None:
     """Count a value about to be built whose weight is already known (and check it)."""
     if weight > MAX_LENGTH:
-        raise StoryLimit(f"a value longer than {MAX_LENGTH:,} characters")
+        raise StoryLimit(said("limit.value_length", most=f"{MAX_LENGTH:,}"))
     budget().charge(weight)
 
 

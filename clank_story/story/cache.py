@@ -11,13 +11,13 @@ the user's cache dir (platformdirs) or in $CLANK_STORY_CACHE; CLANK_STORY_CACHE=
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from clank_story import digests
 from clank_story.content import cachefile
 
 FORMAT = 7  # 7: diagnostics keep their sentence (id and parameters); 6: templates over MAX_SOURCE refused, ...
@@ -43,11 +43,11 @@ def _key(path: Path) -> tuple[Path, str] | None:
     from clank_story.rules.effects import REGISTRY
     from clank_story.story.helpers import HELPERS
 
-    vocabulary = hashlib.sha1(",".join([*sorted(REGISTRY), *sorted(HELPERS)]).encode()).hexdigest()[:12]
+    vocabulary = digests.sha1(",".join([*sorted(REGISTRY), *sorted(HELPERS)]).encode()).hexdigest()[:12]
     ident = "|".join(map(str, (FORMAT, __version__, jinja2.__version__, importlib.util.MAGIC_NUMBER.hex(),
                                 sys.implementation.cache_tag, vocabulary, path.resolve(), st.st_mtime_ns,
                                 st.st_size)))
-    return folder / (hashlib.sha1(ident.encode()).hexdigest() + ".json"), ident
+    return folder / (digests.sha1(ident.encode()).hexdigest() + ".json"), ident
 
 
 def load(path: Path, well_formed: Callable[[Any], bool]) -> dict[str, Any] | None:

@@ -16,6 +16,7 @@ from jinja2 import TemplateSyntaxError, UndefinedError, nodes
 from jinja2.exceptions import SecurityError
 
 from clank_story.content.diagnostics import Said, said
+from clank_story.story import jinjawords
 from clank_story.story.sandbox import (
     MAX_OUTPUT,
     MAX_SOURCE,
@@ -69,7 +70,7 @@ class Compiled:
             try:
                 code = env.compile(tree, filename=TEMPLATE_FILE)
             except TemplateSyntaxError as e:
-                raise StoryProblem.of("BS030", said("book.jinja_error", error=e.message) if e.message
+                raise StoryProblem.of("BS030", said("book.jinja_error", error=jinjawords.explain(e.message)) if e.message
                                       else said("book.unreadable_template"), e.lineno or 1) from None
             except (RecursionError, MemoryError, SyntaxError):
                 raise StoryProblem.of("BS033", said(f"book.{self.kind}_too_deep_to_compile")) from None
@@ -101,23 +102,25 @@ def _parse(source: str, kind: str) -> nodes.Template:
         try:
             parser = Parser(env, source, state="variable")
             expr = parser.parse_expression()
-            if not parser.stream.eos:
-                raise TemplateSyntaxError("unexpected text after the expression", parser.stream.current.lineno)
+            rest = parser.stream.current
         except TemplateSyntaxError as e:
-            raise StoryProblem.of("BS034", said("book.unreadable_condition", source=source, error=e.message)) from None
+            raise StoryProblem.of("BS034", said("book.unreadable_condition", source=source, error=jinjawords.explain(e.message))) from None
         except RecursionError:
             raise StoryProblem.of("BS033", said("book.condition_too_deep")) from None
+        if not parser.stream.eos:
+            why = said("jinja.single_equals") if rest.type == "assign" else said("jinja.after_condition", token=rest.value)
+            raise StoryProblem.of("BS034", said("book.unreadable_condition", source=source, error=why))
         tree = nodes.Template([nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)], lineno=1)
         tree.set_environment(env)
     else:
         try:
             tree = env.parse(source)
         except TemplateSyntaxError as e:
-            raise StoryProblem.of("BS030", said("book.jinja_error", error=e.message) if e.message
+            raise StoryProblem.of("BS030", said("book.jinja_error", error=jinjawords.explain(e.message)) if e.message
                                   else said("book.unreadable_template"), e.lineno or 1) from None
         except RecursionError:
             raise StoryProblem.of("BS033", said("book.template_too_deep")) from None
-    problem = inspect(tree, _allowed())
+    problem = inspect(tree, _allowed(), filters=env.filters, tests=env.tests)
     if problem is not None:
         raise StoryProblem.of(*problem)
     return tree
@@ -146,18 +149,23 @@ def _template_line(tb: Any) -> int | None:
     return line
 
 
+def _why(e: SecurityError) -> Said | str:
+    """A refusal's sentence: ours carry theirs (story/budget.py), Jinja's own are read from its words."""
+    return getattr(e, "said", None) or jinjawords.explain_runtime(str(e))
+
+
 def _problem(e: BaseException) -> StoryProblem:
     if isinstance(e, StoryProblem):
         return e
     line = _template_line(e.__traceback__) or 1
     if isinstance(e, OverBudget):
-        return StoryProblem.of("BS206", said("book.over_budget", error=str(e)), line)
+        return StoryProblem.of("BS206", said("book.over_budget", error=_why(e)), line)
     if isinstance(e, StoryLimit):
-        return StoryProblem.of("BS202", said("book.over_a_limit", error=str(e)), line)
+        return StoryProblem.of("BS202", said("book.over_a_limit", error=_why(e)), line)
     if isinstance(e, SecurityError):
-        return StoryProblem.of("BS201", said("book.not_allowed", error=str(e)), line)
+        return StoryProblem.of("BS201", said("book.not_allowed", error=_why(e)), line)
     if isinstance(e, UndefinedError):
-        return StoryProblem.of("BS200", said("book.jinja_error", error=e.message) if e.message
+        return StoryProblem.of("BS200", said("book.jinja_error", error=jinjawords.explain_runtime(e.message)) if e.message
                                else said("book.undefined"), line)
     if isinstance(e, RecursionError):
         return StoryProblem.of("BS202", said("book.over_a_limit", error=said("book.too_deep")), line)
@@ -176,7 +184,7 @@ def render(compiled: Compiled, names: Mapping[str, Any]) -> str:
             for chunk in template.generate(**names):
                 size += len(chunk)
                 if size > MAX_OUTPUT:
-                    raise StoryLimit(f"the text is longer than {MAX_OUTPUT:,} characters")
+                    raise StoryLimit(said("limit.output_length", most=f"{MAX_OUTPUT:,}"))
                 parts.append(chunk)
         except Exception as e:  # authored content may fail in many ways; never a traceback
             raise _problem(e) from None

@@ -13,18 +13,18 @@ dicts. Authored content must also be unable to hang the game or eat its memory, 
   and may not nest deeper than MAX_NESTING (Python's compiler has limits of its own);
 - filters and globals are an allow-list (no `random`: the game's randomness lives in its state).
 
-A refusal raises SecurityError (not allowed) or its subclass StoryLimit (over a cap; OverBudget
-when the whole evaluation is over its time or memory), with a message an author can act on."""
+A refusal raises NotAllowed (not allowed; Jinja's own SecurityError for an unsafe attribute) or
+StoryLimit (over a cap; OverBudget when the whole evaluation is over its time or memory), each with a
+sentence an author can act on, in their language."""
 
 from __future__ import annotations
 
 import functools
 import types
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from jinja2 import StrictUndefined, nodes, pass_context
-from jinja2.exceptions import SecurityError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from jinja2.utils import _PassArg
 
@@ -37,6 +37,7 @@ from clank_story.story.budget import (
     MAX_SOURCE,
     MAX_STEPS,
     Budget,
+    NotAllowed,
     OverBudget,
     StoryLimit,
     budget,
@@ -121,20 +122,20 @@ def capped_join(value: Any, d: str = "", attribute: Any = None) -> str:
 
 def _int_arg(value: Any, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise StoryLimit(f"{what} must be a whole number")
+        raise StoryLimit(said(f"limit.{what}_whole"))
     return value
 
 
 def _before_batch(value: Any, linecount: Any, fill_with: Any = None) -> None:
-    n = _int_arg(linecount, "batch()'s size")
+    n = _int_arg(linecount, "batch")
     if n < 1 or (fill_with is not None and n > MAX_LENGTH):
-        raise StoryLimit(f"batch() of {n:,} items; a batch has 1 to {MAX_LENGTH:,} items")
+        raise StoryLimit(said("limit.batch", n=f"{n:,}", most=f"{MAX_LENGTH:,}"))
 
 
 def _before_slice(value: Any, slices: Any, fill_with: Any = None) -> None:
-    n = _int_arg(slices, "slice()'s count")
+    n = _int_arg(slices, "slice")
     if not 1 <= n <= MAX_LENGTH:
-        raise StoryLimit(f"slice() into {n:,} parts; 1 to {MAX_LENGTH:,} parts")
+        raise StoryLimit(said("limit.slice", n=f"{n:,}", most=f"{MAX_LENGTH:,}"))
 
 
 def _before_sum(iterable: Any, attribute: Any = None, start: Any = 0) -> None:
@@ -251,7 +252,7 @@ class StoryEnvironment(ImmutableSandboxedEnvironment):
         b.tick()
         if not __self.is_safe_callable(__obj):
             shown = getattr(__obj, "__name__", type(__obj).__name__)
-            raise SecurityError(f"'{shown}' cannot be called in a passage")
+            raise NotAllowed(said("not_allowed.call", name=shown))
         total = 0
         for arg in (*args, *kwargs.values()):
             total += weigh(arg, MAX_LENGTH - total)
@@ -274,23 +275,27 @@ class StoryEnvironment(ImmutableSandboxedEnvironment):
                     charge_weight(weigh(seq) * max(n, 0))
             if isinstance(left, int) and isinstance(right, int) \
                     and left.bit_length() + right.bit_length() > MAX_NUMBER_BITS:
-                raise StoryLimit("a number too large to work with")
+                raise StoryLimit(said("limit.number_too_large"))
         elif op == "**":
             if isinstance(left, int) and isinstance(right, int) and abs(left) > 1 \
                     and right * max(1, abs(left).bit_length()) > MAX_NUMBER_BITS:
-                raise StoryLimit("a number too large to work with")
+                raise StoryLimit(said("limit.number_too_large"))
         elif op == "%" and isinstance(left, str):
-            raise SecurityError("'%' text formatting is not available; put {{ values }} in the text")
+            raise NotAllowed(said("not_allowed.percent"))
         elif op == "+" and isinstance(left, SEQUENCES) and isinstance(right, SEQUENCES):
             charge_weight(weigh(left) + weigh(right))
         return self.binop_table[op](left, right)
 
 
-def inspect(tree: nodes.Node, allowed: frozenset[str] | set[str],
-            max_nesting: int = MAX_NESTING) -> tuple[str, Said, int] | None:
+def inspect(tree: nodes.Node, allowed: frozenset[str] | set[str], max_nesting: int = MAX_NESTING, *,
+            filters: Collection[str] | None = None, tests: Collection[str] | None = None,
+            ) -> tuple[str, Said, int] | None:
     """One walk over a parsed template: (code, problem, template line) of the first forbidden tag,
-    too-deep nesting or unknown name, or None."""
+    too-deep nesting, unknown name, or (when the environment's are given) unknown filter or test,
+    or None. Jinja finds an unknown filter only when it compiles the template, and an unknown test
+    only when it runs it: a passage that reads fine in lint would be smudged in play."""
     loads: list[nodes.Name] = []
+    named: list[tuple[int, str, str]] = []  # (line, "filter" or "test", name) of every filter and test
     stored: set[str] = set()
     stack: list[tuple[nodes.Node, int]] = [(tree, 0)]
     while stack:
@@ -307,6 +312,8 @@ def inspect(tree: nodes.Node, allowed: frozenset[str] | set[str],
                 stored.add(node.name)
         elif kind is nodes.For and node.recursive:
             return "BS032", said("book.recursive_loop"), node.lineno
+        elif kind is nodes.Filter or kind is nodes.Test:
+            named.append((node.lineno, "filter" if kind is nodes.Filter else "test", node.name))
         stack.extend((child, depth + 1) for child in node.iter_child_nodes())
     for n in sorted(loads, key=lambda n: n.lineno):
         if n.name not in allowed and n.name not in stored:
@@ -315,6 +322,16 @@ def inspect(tree: nodes.Node, allowed: frozenset[str] | set[str],
             close = difflib.get_close_matches(n.name, sorted(allowed - {"loop"}), n=1)
             hint = said("hint.did_you_mean", name=close[0]) if close else said("hint.names", names=", ".join(NAMES))
             return "BS031", said("book.unknown_name", name=n.name, hint=hint), n.lineno
+    known = {"filter": filters, "test": tests}
+    for line, what, name in sorted(named):
+        names = known[what]
+        if names is not None and name not in names:
+            import difflib
+
+            public = sorted(n for n in names if n.isidentifier() and not n.startswith("_"))
+            close = difflib.get_close_matches(name, public, n=1)
+            hint = said("hint.did_you_mean", name=close[0]) if close else said("hint.names", names=", ".join(public))
+            return "BS031", said(f"book.unknown_{what}", name=name, hint=hint), line
     return None
 
 

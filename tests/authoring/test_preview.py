@@ -91,6 +91,23 @@ def test_an_error_at_play_time_is_reported_with_its_line_and_the_preview_goes_on
     assert "Nothing changed." in result.stdout
 
 
+@pytest.mark.parametrize(("template", "told"), [
+    ("{{ me.helth }}", "a player has no 'helth'"),
+    ("{{ game.spaces }}", "game has no 'spaces'"),
+    ("{{ campaign.flags.zebra.x }}", "this value has no 'x'"),
+])
+def test_a_value_missing_at_play_time_is_told_without_python_s_class_names(tmp_path, template, told):
+    folder = write(tmp_path / "c", {"book/story.yaml": book(f"""
+        start:
+          title: Start
+          text: |
+            {template}
+        """)})
+    result = CliRunner().invoke(cli, ["book", "preview", "start", "--book", str(folder / "book")])
+    assert result.exit_code == 1
+    assert f"error[BS200]: {told}\n" in result.stderr and "object" not in result.stderr
+
+
 def test_without_a_scenario_the_reader_stands_on_the_waypoint_of_the_passage():
     out = CliRunner().invoke(cli, ["book", "preview", "103"]).stdout
     assert "Reader: You, in Gallows Oak" in out

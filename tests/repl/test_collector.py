@@ -1,11 +1,14 @@
-"""The garbage collector, paused while `play` starts (repl/collector.py, issue 20): running again before
-the first line typed at the prompt is handled, before plain mode reads its first line, and whenever
-`play` ends; never restarted when something else paused it."""
+"""The garbage collector, paused while `play` and `run` start (repl/collector.py, issue 20): running
+again before the first line typed at the prompt is handled, before plain mode reads its first line,
+before `run` plays its script, and whenever `play` ends; never restarted when something else paused it;
+what the start made, and what is left at the process's end, kept out of its sight."""
 
 from __future__ import annotations
 
 import gc
 import io
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,6 +23,7 @@ def running(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(collector, "_held", False)
     gc.enable()
     yield
+    gc.unfreeze()
     if not was:
         gc.disable()
 
@@ -32,6 +36,15 @@ def test_hold_pauses_it_and_release_restarts_it_once():
     gc.disable()
     collector.release()
     assert not gc.isenabled(), "a second release restarts nothing"
+
+
+def test_what_the_start_made_is_kept_out_of_its_sight_when_it_restarts():
+    collector.hold()
+    made = [[n] for n in range(1000)]
+    collector.release()
+    watched = {id(o) for o in gc.get_objects()}  # every generation it collects
+    assert not any(id(x) in watched for x in made)
+    assert gc.get_freeze_count() >= len(made)
 
 
 def test_a_collector_something_else_paused_is_theirs_to_restart():
@@ -98,3 +111,53 @@ def test_every_other_command_restarts_it_before_it_starts_its_work():
     collector.hold()  # as clank_story/__main__.py does before anything loads
     assert CliRunner().invoke(cli, ["saves"]).exit_code == 0
     assert gc.isenabled()
+
+
+def test_run_opens_its_game_with_it_paused_and_plays_its_script_with_it_running(monkeypatch, tmp_path: Path):
+    from click.testing import CliRunner
+
+    from clank_story.cli.main import cli
+    from clank_story.table import opening, scripts
+
+    seen: list[tuple[str, bool]] = []
+    open_game, run_script = opening.open_game, scripts.run_script
+
+    def opening_seen(*args, **kwargs):
+        seen.append(("open", gc.isenabled()))
+        return open_game(*args, **kwargs)
+
+    def script_seen(*args, **kwargs):
+        seen.append(("script", gc.isenabled()))
+        return run_script(*args, **kwargs)
+
+    monkeypatch.setattr(opening, "open_game", opening_seen)
+    monkeypatch.setattr(scripts, "run_script", script_seen)
+    script = tmp_path / "one.txt"
+    script.write_text("look\n", encoding="utf-8")
+    collector.hold()
+    assert CliRunner().invoke(cli, ["run", str(script), "--seed", "4"]).exit_code == 0
+    assert seen == [("open", False), ("script", True)]
+
+
+def test_run_that_cannot_open_its_game_leaves_it_running(tmp_path: Path):
+    from click.testing import CliRunner
+
+    from clank_story.cli.main import cli
+
+    script = tmp_path / "one.txt"
+    script.write_text("look\n", encoding="utf-8")
+    collector.hold()
+    assert CliRunner().invoke(cli, ["run", str(script), "--scenario", str(tmp_path / "none.yaml")]).exit_code == 2
+    assert gc.isenabled()
+
+
+def test_the_process_ends_without_a_last_collection():
+    program = """if True:
+        import atexit, gc, sys
+        sys.argv = ["clank-story", "--version"]
+        atexit.register(lambda: print("frozen", gc.get_freeze_count() > 0))  # runs after the command's end
+        from clank_story.__main__ import run
+        run()
+    """
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.splitlines()[-1] == "frozen True"

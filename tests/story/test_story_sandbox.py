@@ -12,9 +12,9 @@ from clank_story.story.expr import ExpressionError, evaluate
 from clank_story.story.passages import load_book
 
 ATTACKS = {
-    "mro": ("{{ ''.__class__.__mro__ }}", "BS201", "access to attribute '__class__' of 'str' object is unsafe"),
-    "function globals": ("{{ range.__globals__ }}", "BS201", "access to attribute '__globals__'"),
-    "method globals": ("{{ campaign.seen.__func__.__globals__ }}", "BS201", "access to attribute '__func__'"),
+    "mro": ("{{ ''.__class__.__mro__ }}", "BS201", "'__class__' is not available in a passage"),
+    "function globals": ("{{ range.__globals__ }}", "BS201", "'__globals__' is not available in a passage"),
+    "method globals": ("{{ campaign.seen.__func__.__globals__ }}", "BS201", "'__func__' is not available in a passage"),
     "huge range": ("{% for i in range(10**9) %}{{ i }}{% endfor %}", "BS202", "range() of more than 1,000 numbers"),
     "huge string": ("{{ 'x' * 10**9 }}", "BS202", "a value longer than 10,000 characters"),
     "padding method": ("{{ 'x'.center(10**9) }}", "BS201", "'center' cannot be called in a passage"),
@@ -32,6 +32,10 @@ STATIC = {
     "recursive loop": ("{% for x in [1] recursive %}{{ loop([1]) }}{% endfor %}", "BS032", "recursive loops"),
     "deep nesting": ("{% if 1 %}" * 40 + "x" + "{% endif %}" * 40, "BS033", "nested more than 24 levels"),
     "deep brackets": ("{{ " + "(" * 5000 + "1" + ")" * 5000 + " }}", "BS033", "nested too deeply"),
+    # Jinja itself finds these only when it compiles (a filter) or runs (a test) the passage
+    "unknown filter": ("{{ me.gold | uppr }}", "BS031", "no filter named 'uppr' (did you mean 'upper'?)"),
+    "unknown test": ("{% if me.gold is evn %}x{% endif %}", "BS031", "no test named 'evn' (did you mean 'even'?)"),
+    "unknown filter, nothing close": ("{{ me.gold | zzqx }}", "BS031", "no filter named 'zzqx' (names: abs, "),
 }
 
 
@@ -66,6 +70,12 @@ def test_forbidden_constructs_are_content_errors_at_load_time(name, write_book):
     assert d.code == code and message in d.message
     assert d.line == (5 if name == "deep brackets" else 6)  # the parser's recursion has no line
     assert "12" in book.broken and "13" not in book.broken
+
+
+def test_the_story_s_own_filters_and_tests_and_jinja_s_safe_ones_are_known(write_book):
+    template = ("{{ me.gold | upper }} {{ [1, 2] | join(', ') }} {{ players | length }} {{ 'lantern' | card_name }}"
+                "{% if me.gold is even and '12' is seen %}x{% endif %}{% filter upper %}y{% endfilter %}")
+    assert load_book(book_with(write_book, template)).errors == []
 
 
 def test_a_broken_passage_apologises_at_play_time_and_its_neighbours_still_work(write_book, story_table, caplog):
