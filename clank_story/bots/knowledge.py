@@ -46,7 +46,8 @@ def _cond_chance(cond: Mapping[str, Any], p: Player, game: Game) -> float:
         return 1.0 if any(value in t for t in p.tokens) else 0.1
     if key == "played":
         owned = p.owned()
-        share = sum(1 for c in owned if value in game.card(c).types) / max(1, len(owned))
+        cards = game.ruleset.cards
+        share = sum(1 for c in owned if value in cards[c].types) / max(1, len(owned))
         return min(0.9, 0.25 + 3 * share)
     return 0.3  # at: a feature of the space you stand in
 
@@ -502,7 +503,7 @@ def damage_per_round(game: Game, p: Player, clank_per_turn: float = 0.0, area: b
     out = len(game.players) - playing
     cubes = t.cubes
     expected = playing * t.attack * cubes * share
-    if game.legacy:
+    if game.ruleset.legacy:
         expected += out * (6 if len(game.players) == 2 else 4) * share
     elif game.countdown is not None:
         expected += (cubes + game.countdown) * share
@@ -512,7 +513,7 @@ def damage_per_round(game: Game, p: Player, clank_per_turn: float = 0.0, area: b
 def _after_first_out(game: Game, out: int, rounds_until: float = 0.0) -> float:
     """Rounds the game lasts once `out` players are off the clock: the classic countdown, or in legacy
     until their draws (and the attacks) empty the dragon bag."""
-    if not game.legacy:
+    if not game.ruleset.legacy:
         return 4.5 - (game.countdown or 1)
     playing = len(game.players) - out
     draws = playing * attack_chance(game) * row_cubes(game)
@@ -561,5 +562,5 @@ def survive_chance(expected_damage: float, health_left: int) -> float:
 
 def secret_worth(game: Game, space: str) -> float:
     """A face-down secret's expected worth, judged by the kind of space it lies on."""
-    s = game.board.spaces[space]
+    s = game.ruleset.board.spaces[space]
     return MAJOR_SECRET if s.major_secrets else MINOR_SECRET

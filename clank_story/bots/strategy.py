@@ -134,7 +134,7 @@ class StrategyBot(Bot):
             if game.pending["q"] == "story":
                 return story_answer(game, asked, game.pending["options"], self.weights(game, asked), self.profile.taste)
             return answer(game, self.weights(game, asked))
-        p = game.me
+        p = game.players[game.active]
         if p.hand:
             return PLAY_ALL
         rng = game.rng
@@ -171,15 +171,15 @@ class StrategyBot(Bot):
         if not escaped:
             if turn.may_take:
                 return False
-            here = game.board.spaces[p.space]
+            here = game.ruleset.board.spaces[p.space]
             if here.market:
                 return False
             if not turn.exhausted:
                 boots = turn.boots
-                for _, path in game.board.exits(p.space):
+                for _, path in game.ruleset.board.exits(p.space):
                     if path.boots <= boots:
                         return False
-            if game.legacy and here.coach is not None and turn.boots >= 1:
+            if game.ruleset.legacy and here.coach is not None and turn.boots >= 1:
                 return False
         if p.tokens and _keeps_any(game.ruleset, tuple(p.tokens)):
             return False
@@ -293,7 +293,7 @@ class StrategyBot(Bot):
         return self._first_out[1]
 
     def _rivals_eta(self, game: Game, p: Player, t: kn.Threat | None = None) -> float | None:
-        board = game.board
+        board = game.ruleset.board
         if t is None:
             t = kn.Threat.of(game)
         artifacts = tuple(game.artifacts)
@@ -305,7 +305,7 @@ class StrategyBot(Bot):
         coach = ruleset.legacy and _has_coaches(board)
         bag, playing, cubes, attack = game.bag, t.playing, t.cubes, t.attack
         out = len(game.players) - playing
-        extra = (6 if len(game.players) == 2 else 4) if game.legacy else None
+        extra = (6 if len(game.players) == 2 else 4) if game.ruleset.legacy else None
         countdown = game.countdown
         for q in game.players:
             if q is p or q.status != PLAYING:
@@ -348,7 +348,7 @@ class StrategyBot(Bot):
                     goal: str | None, t: kn.Threat | None = None) -> tuple[str, float] | None:
         """The waypoint or contract space best worth a detour on the way to `goal` (or home), if the
         detour leaves time to get out and the road does not look deadly."""
-        board, taste = game.board, self.profile.taste
+        board, taste = game.ruleset.board, self.profile.taste
         n = kn.owned_count(p)
         after = goal or board.start
         to_after = costs_to(board, after, who)
@@ -380,7 +380,7 @@ class StrategyBot(Bot):
     def pick_treasure(self, game: Game, p: Player, who: Traveller, boots: float,
                       horizon: float, t: kn.Threat | None = None) -> tuple[str | None, float]:
         """Home with an artifact; otherwise the artifact that is the best bet."""
-        board = game.board
+        board = game.ruleset.board
         if p.status == ESCAPED:
             return None, 0.0
         if p.artifacts and not self.second_artifact(game, p):
@@ -403,7 +403,7 @@ class StrategyBot(Bot):
     def _best_treasure(self, game: Game, p: Player, who: Traveller, boots: float, horizon: float,
                        danger: float, owned: int, items: tuple[tuple[str, int], ...] | None = None,
                        ) -> tuple[str | None, float]:
-        board, pr = game.board, self.profile
+        board, pr = game.ruleset.board, self.profile
         found = False  # the best so far: (best_score, best_space, best_turns), once found
         best_score, best_space, best_turns = 0.0, "", 0.0
         health = p.health_left
@@ -518,8 +518,9 @@ class StrategyBot(Bot):
         if spare <= 0:
             return None
         best: tuple[float, str] | None = None
-        for card_id in [*dict.fromkeys(game.row), *[c for c in game.reserve if game.card(c).stays]]:
-            card = game.card(card_id)
+        cards = game.ruleset.cards
+        for card_id in [*dict.fromkeys(game.row), *[c for c in game.reserve if cards[c].stays]]:
+            card = cards[card_id]
             if card.kind != "monster" or card.cost > spare:
                 continue
             # (the deck's average is worked out only for a reward that reads it)
@@ -535,18 +536,18 @@ class StrategyBot(Bot):
         game, p = r.game, r.p
         if r.goal is None or p.status == ESCAPED:
             return 0
-        dist = costs_to(game.board, r.goal, r.who)
+        dist = costs_to(game.ruleset.board, r.goal, r.who)
         here, boots, need = p.space, game.turn.boots, 0
         for _ in range(6):
             step = None
-            for dest, path in game.board.exits(here):
+            for dest, path in game.ruleset.board.exits(here):
                 closer = dest in dist and dist[dest] < dist.get(here, INF) and (step is None or dist[dest] < dist[step[0]])
                 if closer and path.boots <= boots and _passable(game, p, path):
                     step = (dest, path)
             if step is None:
                 break
             here, boots, need = step[0], boots - step[1].boots, need + step[1].monsters
-            if game.board.spaces[here].exhausting:
+            if game.ruleset.board.spaces[here].exhausting:
                 break
         return need
 
@@ -650,7 +651,7 @@ class StrategyBot(Bot):
 
     def market(self, r: Reading) -> Command | None:
         game, p = r.game, r.p
-        if p.status == ESCAPED or not game.board.spaces[p.space].market:
+        if p.status == ESCAPED or not game.ruleset.board.spaces[p.space].market:
             return None
         pr = self.profile
         kinds = {game.ruleset.token_kind(t) for t in p.tokens}
@@ -663,7 +664,7 @@ class StrategyBot(Bot):
                 if saved >= 3.0:
                     return Market(item.id)
             elif item.kind == "backpack":
-                if pr.backpack and "backpack" not in kinds and not game.legacy:
+                if pr.backpack and "backpack" not in kinds and not game.ruleset.legacy:
                     return Market(item.id)
             elif item.kind == "crown" and pr.crowns and item.points > item.price * 0.8 * r.w.points:
                 return Market(item.id)
@@ -672,7 +673,7 @@ class StrategyBot(Bot):
     def _road(self, r: Reading, who: Traveller) -> float:
         """Boots-equivalents still to walk: to the goal, and home from there."""
         game, p = r.game, r.p
-        board = game.board
+        board = game.ruleset.board
         assert r.goal is not None
         road = costs_to(board, r.goal, who).get(p.space, INF)
         if r.goal != board.start:
@@ -692,7 +693,7 @@ class StrategyBot(Bot):
 
     def _find_move(self, r: Reading, boots: int, swords: int) -> Command | None:
         game, p = r.game, r.p
-        board, turn = game.board, game.turn
+        board, turn = game.ruleset.board, game.turn
         if r.goal is None or p.status == ESCAPED or p.space == r.goal:
             return None
         dist = costs_to(board, r.goal, r.who)
@@ -720,7 +721,7 @@ class StrategyBot(Bot):
                     if best is None or score < best[0]:
                         best = (score, Teleport, dest)
         here_stop = board.spaces[p.space].coach
-        if game.legacy and here_stop is not None and have_boots >= 1 and not boots:
+        if game.ruleset.legacy and here_stop is not None and have_boots >= 1 and not boots:
             for stop in board.spaces.values():
                 if stop.coach is None or stop.id == p.space or stop.id not in dist:
                     continue
@@ -740,7 +741,7 @@ class StrategyBot(Bot):
             lure += 0.4 * self.profile.secrets * kn.secret_worth(game, space)
         if game.idols.get(space):
             lure += 0.8
-        s = game.board.spaces[space]
+        s = game.ruleset.board.spaces[space]
         if s.heal and p.damage >= 3:
             lure += 0.8
         if s.gold:
@@ -893,7 +894,7 @@ def _ok(game: Game, command: Command) -> bool:
     """Would `apply` accept it (the verdict of engine.check, without raising and wording a refusal)? A
     player still in the game, with no question pending, is judged by the rule for its kind of command
     alone, as engine.refusal judges it once the game, a question and the player's status pass."""
-    p = game.me
+    p = game.players[game.active]
     if game.over or game.pending is not None or p.status != PLAYING or type(command) is Choose:
         return engine.refusal(game, command) is None
     return engine.RULES[type(command)](game, p, command) is None

@@ -6,7 +6,7 @@ from clank_story.rules import events as ev
 from clank_story.rules import tokens
 from clank_story.rules.commands import Acquire, Fight, Market, PlayCard, Take, Use
 from clank_story.rules.model import CardDef, MarketItem
-from clank_story.rules.queue import enqueue, plain
+from clank_story.rules.queue import plain, resolve
 from clank_story.rules.refusal import Refusal
 from clank_story.rules.state import Game, Player
 
@@ -25,12 +25,13 @@ def play_refusal(game: Game, p: Player, cmd: PlayCard) -> Refusal | None:
 def do_play(game: Game, p: Player, card_id: str, out: list[ev.Event]) -> None:
     p.hand.remove(card_id)
     p.in_play.append(card_id)
-    card = game.card(card_id)
+    card = game.ruleset.cards[card_id]
     game.turn.played_types.extend(card.types)
     out.append(ev.CardPlayed(p.name, card_id))
-    enqueue(game, p, card.block("play"), card_id)
-    if card.block("end_of_turn"):
-        game.turn.end_queue.append({"p": p.name, "src": card_id, "fx": plain(card.block("end_of_turn"))})
+    resolve(game, p, card.block("play"), card_id, out)
+    later = card.block("end_of_turn")
+    if later:
+        game.turn.end_queue.append({"p": p.name, "src": card_id, "fx": plain(later)})
 
 
 # -- acquire / use / fight ------------------------------------------------------------------------
@@ -40,9 +41,9 @@ def acquire_refusal(game: Game, p: Player, cmd: Acquire) -> Refusal | None:
         return Refusal("acquire.not_available", lambda: {"card": card.name, "row": _names(game, game.row)})
     if not card.acquirable:
         return Refusal(f"acquire.not_item.{card.kind}", lambda: {"card": card.name})
-    if card.only == "depths" and not game.board.spaces[p.space].depths:
+    if card.only == "depths" and not game.ruleset.board.spaces[p.space].depths:
         return Refusal("acquire.only_depths", lambda: {"card": card.name})
-    if card.only == "crystal_cave" and not game.board.spaces[p.space].exhausting:
+    if card.only == "crystal_cave" and not game.ruleset.board.spaces[p.space].exhausting:
         return Refusal("acquire.only_cave", lambda: {"card": card.name})
     cost = acquire_cost(game, card)
     if game.turn.skill < cost:
@@ -56,7 +57,7 @@ def acquire_cost(game: Game, card: CardDef) -> int:
 
 
 def do_acquire(game: Game, p: Player, cmd: Acquire, out: list[ev.Event]) -> None:
-    card = game.card(cmd.card)
+    card = game.ruleset.cards[cmd.card]
     if cmd.card in game.row:
         game.row.remove(cmd.card)
     else:
@@ -66,7 +67,7 @@ def do_acquire(game: Game, p: Player, cmd: Acquire, out: list[ev.Event]) -> None
     game.turn.discount = 0
     p.discard.append(cmd.card)
     out.append(ev.CardAcquired(p.name, cmd.card, cost))
-    enqueue(game, p, card.block("acquire"), cmd.card)
+    resolve(game, p, card.block("acquire"), cmd.card, out)
 
 
 def use_refusal(game: Game, p: Player, cmd: Use) -> Refusal | None:
@@ -89,12 +90,12 @@ def do_use(game: Game, p: Player, cmd: Use, out: list[ev.Event]) -> None:
     if cmd.card in p.tokens:
         tokens.use_secret(game, p, cmd.card, out)
         return
-    card = game.card(cmd.card)
+    card = game.ruleset.cards[cmd.card]
     game.row.remove(cmd.card)
     game.deck_discard.append(cmd.card)
     game.turn.skill -= card.cost
     out.append(ev.DeviceUsed(p.name, cmd.card, card.cost))
-    enqueue(game, p, card.block("use"), cmd.card)
+    resolve(game, p, card.block("use"), cmd.card, out)
 
 
 def fight_refusal(game: Game, p: Player, cmd: Fight) -> Refusal | None:
@@ -111,13 +112,13 @@ def fight_refusal(game: Game, p: Player, cmd: Fight) -> Refusal | None:
 
 def do_fight(game: Game, p: Player, cmd: Fight, out: list[ev.Event]) -> None:
     """A defeated row monster goes to the discard; the Goblin / Cultist stays to be fought again."""
-    card = game.card(cmd.card)
+    card = game.ruleset.cards[cmd.card]
     if not card.stays:
         game.row.remove(cmd.card)
         game.deck_discard.append(cmd.card)
     game.turn.swords -= card.cost
     out.append(ev.MonsterDefeated(p.name, cmd.card, card.cost))
-    enqueue(game, p, card.block("defeat"), cmd.card)
+    resolve(game, p, card.block("defeat"), cmd.card, out)
 
 
 # -- take ------------------------------------------------------------------------------------------
@@ -134,7 +135,7 @@ def take_refusal(game: Game, p: Player, cmd: Take) -> Refusal | None:
         there = bool(game.idols.get(p.space))
 
     def here() -> dict[str, object]:
-        return {"here": game.board.spaces[p.space].name}
+        return {"here": game.ruleset.board.spaces[p.space].name}
 
     if not there:
         return Refusal(f"take.none.{what}", here)
@@ -162,13 +163,13 @@ def market_offer(game: Game, kind: str) -> MarketItem | None:
 
 
 def market_refusal(game: Game, p: Player, cmd: Market) -> Refusal | None:
-    space = game.board.spaces[p.space]
+    space = game.ruleset.board.spaces[p.space]
     if not space.market:
         return Refusal("market.not_here", lambda: {"here": space.name})
     item = market_offer(game, cmd.item)
     if item is None:
         return Refusal("market.sold_out", lambda: {"item": cmd.item})
-    if game.legacy and tokens.holds_kind(game, p, item.kind):
+    if game.ruleset.legacy and tokens.holds_kind(game, p, item.kind):
         return Refusal("market.one_each", lambda: {"item": item.name})
     if p.gold < item.price:
         return Refusal("market.gold", lambda: {"item": item.name, "price": item.price, "gold": p.gold})

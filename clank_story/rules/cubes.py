@@ -3,26 +3,27 @@
 from __future__ import annotations
 
 from clank_story.rules import events as ev
-from clank_story.rules.state import HEALTH, Game, Player
+from clank_story.rules.state import HEALTH, PLAYING, Game, Player
 
 
 def add_clank(game: Game, p: Player, amount: int, out: list[ev.Event]) -> None:
     """Positive Clank puts cubes from supply in the area (none when the supply is empty).
     Negative Clank removes your cubes from the area first, then offsets later Clank this turn.
     "Clank you made this turn" counts the cubes really added (later removal does not undo them)."""
-    if amount == 0 or p.out:
+    if amount == 0 or p.status != PLAYING:  # (p.out)
         return
     turn = game.turn
+    active = p is game.players[game.active]
     moved = 0
     if amount > 0:
-        if p is game.me:
+        if active:
             offset = min(turn.clank_credit, amount)
             turn.clank_credit -= offset
             amount -= offset
         moved = min(amount, p.supply)
         p.supply -= moved
         game.clank_area[p.name] = game.clank_area.get(p.name, 0) + moved
-        if p is game.me:
+        if active:
             turn.clank_made += moved  # only cubes really added count as Clank you made
     else:
         want = -amount
@@ -31,7 +32,7 @@ def add_clank(game: Game, p: Player, amount: int, out: list[ev.Event]) -> None:
         game.clank_area[p.name] = here - back
         p.supply += back
         moved = -back
-        if p is game.me:
+        if active:
             turn.clank_credit += want - back
     out.append(ev.ClankChanged(p.name, moved, amount))
 

@@ -9,12 +9,13 @@ from clank_story.rules.state import HEALTH, Game
 
 
 def rage_cubes(game: Game) -> int:
-    track = game.board.rage_track
+    track = game.ruleset.board.rage_track
     return track[min(game.rage, len(track)) - 1]
 
 
 def danger_cards(game: Game) -> int:
-    return sum(1 for c in game.row if game.card(c).danger)
+    cards = game.ruleset.cards
+    return sum(1 for c in game.row if cards[c].danger)
 
 
 def row_cubes(game: Game) -> int:
@@ -23,7 +24,7 @@ def row_cubes(game: Game) -> int:
 
 
 def change_rage(game: Game, by: int, out: list[ev.Event]) -> None:
-    new = max(1, min(len(game.board.rage_track), game.rage + by))
+    new = max(1, min(len(game.ruleset.board.rage_track), game.rage + by))
     if new != game.rage:
         game.rage = new
         out.append(ev.RageChanged(new, by))
@@ -59,7 +60,7 @@ def attack(game: Game, count: int, reason: str, out: list[ev.Event]) -> None:
     out.append(ev.DragonAttacked(drawn, hits, black, returned, reason, neutral))
     for name in hits:
         check_knock_out(game, game.player(name), out)
-    if game.legacy and cubes.bag_total(game) == 0 and not game.over:
+    if game.ruleset.legacy and cubes.bag_total(game) == 0 and not game.over:
         end_game(game, "empty_bag", out)
 
 

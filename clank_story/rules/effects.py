@@ -17,6 +17,7 @@ from clank_story.rules.queue import (
     CONDITIONS,
     COUNTERS,
     MODIFIERS,
+    QUIET,
     REGISTRY,
     EffectSpec,
     apply_block,
@@ -34,7 +35,7 @@ from clank_story.rules.queue import (
 )
 from clank_story.rules.queue import condition as _condition
 from clank_story.rules.queue import counter as _counter
-from clank_story.rules.state import Game, Player
+from clank_story.rules.state import PLAYING, Game, Player
 
 __all__ = ["CONDITIONS", "COUNTERS", "MODIFIERS", "POOLS", "REGISTRY", "EffectSpec", "apply_block", "ask",
            "count", "enqueue", "holds", "plain", "run", "token_kind"]
@@ -50,10 +51,13 @@ def token_kind(game: Game, token: str) -> str:
 
 # -- numeric effects -------------------------------------------------------------------------------
 def _pool(attr: str) -> Any:
+    gained = attr.rstrip("s") if attr == "teleports" else attr
+
     def handler(game: Game, p: Player, n: Any, src: str, out: list[ev.Event]) -> None:
-        if p is game.me and not p.out:
-            setattr(game.turn, attr, max(0, getattr(game.turn, attr) + n))
-            out.append(ev.Gained(p.name, src, {attr.rstrip("s") if attr == "teleports" else attr: n}))
+        if p is game.players[game.active] and p.status == PLAYING:  # the active player, still in
+            turn = game.turn
+            setattr(turn, attr, max(0, getattr(turn, attr) + n))
+            out.append(ev.Gained(p.name, src, {gained: n}))
 
     return handler
 
@@ -129,7 +133,7 @@ def _bag_black(game: Game, p: Player, n: int, src: str, out: list[ev.Event]) -> 
 
 @effect("refresh", "bool", "you are no longer exhausted: Boots move you again this turn")
 def _refresh(game: Game, p: Player, flag: Any, src: str, out: list[ev.Event]) -> None:
-    if flag and p is game.me and game.turn.exhausted:
+    if flag and p is game.players[game.active] and game.turn.exhausted:
         game.turn.exhausted = False
         out.append(ev.Refreshed(p.name, src))
 
@@ -137,13 +141,13 @@ def _refresh(game: Game, p: Player, flag: Any, src: str, out: list[ev.Event]) ->
 @effect("ignore_exhaustion", "bool", "for the rest of this turn, entering a crystal cave or forest does not "
         "exhaust you (an exhaustion you already have stays: see `refresh`)")
 def _ignore_exhaustion(game: Game, p: Player, flag: Any, src: str, out: list[ev.Event]) -> None:
-    if flag and p is game.me:
+    if flag and p is game.players[game.active]:
         game.turn.no_exhaustion = True
 
 
 @effect("discount", "int", "the next card you acquire this turn costs this much less Skill (never below 0)")
 def _discount(game: Game, p: Player, n: int, src: str, out: list[ev.Event]) -> None:
-    if p is game.me and not p.out:
+    if p is game.players[game.active] and not p.out:
         game.turn.discount = max(0, game.turn.discount + n)
 
 
@@ -160,6 +164,12 @@ def _each_player(game: Game, p: Player, block: Any, src: str, out: list[ev.Event
             items += game.queue[before:]
             del game.queue[before:]
     game.queue[0:0] = items
+
+
+# Effects that change only the players, the turn's pools, the dragon and the piles (never the queue, a
+# question or the watches): a card's block of only these resolves without being queued (queue.resolve).
+QUIET.update(("skill", "swords", "boots", "teleport", "gold", "clank", "draw", "heal", "damage", "rage", "points",
+              "gain_card", "bag_black", "refresh", "ignore_exhaustion", "discount"))
 
 
 # -- effects that ask a question ----------------------------------------------------------------
@@ -214,7 +224,7 @@ def _replace_row(game: Game, p: Player, flag: Any, src: str, out: list[ev.Event]
 
 @effect("secret_adjacent", "bool", "take a secret from a space next to yours")
 def _secret_adjacent(game: Game, p: Player, flag: Any, src: str, out: list[ev.Event]) -> None:
-    spaces = [s for s in game.board.adjacent(p.space) if tokens.secret_available(game, s)]
+    spaces = [s for s in game.ruleset.board.adjacent(p.space) if tokens.secret_available(game, s)]
     if not flag or not spaces:
         return
     if len(spaces) == 1:
@@ -331,7 +341,7 @@ def _cond_artifact(game: Game, p: Player, flag: Any, src: str) -> bool:
 
 @_condition("at", "str", "your space has this feature (depths, exhausting, market, magic_circle, coach, waypoint)")
 def _cond_at(game: Game, p: Player, feature: Any, src: str) -> bool:
-    space = game.board.spaces.get(p.space)
+    space = game.ruleset.board.spaces.get(p.space)
     return bool(space and getattr(space, feature, None))
 
 
@@ -348,7 +358,7 @@ def _cond_token_kinds(game: Game, p: Player, spec: Any, src: str) -> bool:
 
 @_condition("gold_gained", "int", "you gained at least this much Gold this turn", at_game_end=False)
 def _cond_gold_gained(game: Game, p: Player, n: Any, src: str) -> bool:
-    return p is game.me and game.turn.gold_gained >= n
+    return p is game.players[game.active] and game.turn.gold_gained >= n
 
 
 # -- counters --------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from clank_story.rules.commands import (
     Use,
 )
 from clank_story.rules.refusal import Refusal
-from clank_story.rules.state import ESCAPED, Game, Player
+from clank_story.rules.state import ESCAPED, PLAYING, Game, Player
 from clank_story.rules.turns import continue_ending, end_turn
 
 NEEDS_BOARD = (Move, Teleport, Coach, Take, Market)
@@ -39,7 +39,7 @@ def check(game: Game, command: Command, typed: str = "") -> None:
 
 def refusal(game: Game, command: Command) -> Refusal | None:
     """Why `command` cannot be done now, or None if it can; never mutates, never raises."""
-    p = game.me
+    p = game.players[game.active]
     if game.over:
         return Refusal("game.over")
     if game.pending is not None:
@@ -51,10 +51,12 @@ def refusal(game: Game, command: Command) -> Refusal | None:
         return None
     if isinstance(command, Choose):
         return Refusal("choose.nothing")
-    if p.status == ESCAPED and isinstance(command, NEEDS_BOARD):
-        return Refusal("escaped.no_board")
-    if p.out and p.status != ESCAPED:
-        return Refusal("out", lambda: {"player": p.name})
+    status = p.status
+    if status != PLAYING:
+        if status != ESCAPED:
+            return Refusal("out", lambda: {"player": p.name})
+        if isinstance(command, NEEDS_BOARD):
+            return Refusal("escaped.no_board")
     return RULES[type(command)](game, p, command)
 
 
@@ -83,14 +85,14 @@ def apply(game: Game, command: Command, typed: str = "") -> list[ev.Event]:
 
 def perform(game: Game, command: Command) -> list[ev.Event]:
     out: list[ev.Event] = []
-    p = game.me
+    p = game.players[game.active]
     match command:
         case Choose():
             queue.answer(game, command.option, out)
         case PlayCard():
             actions.do_play(game, p, command.card, out)
         case PlayAll():
-            while p.hand and not game.pending and not game.over and p is game.me:
+            while p.hand and not game.pending and not game.over and p is game.players[game.active]:
                 actions.do_play(game, p, p.hand[0], out)
                 queue.run(game, out)
         case Acquire():
@@ -124,6 +126,6 @@ def settle(game: Game, out: list[ev.Event]) -> None:
         continue_ending(game, out)
         return
     queue.run(game, out)
-    p = game.me
-    if not game.over and not game.pending and p.out and p.status != ESCAPED:
+    p = game.players[game.active]
+    if not game.over and not game.pending and p.status != PLAYING and p.status != ESCAPED:  # out, not escaped
         end_turn(game, out)

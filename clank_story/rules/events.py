@@ -2,8 +2,116 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from collections.abc import Callable
+from dataclasses import MISSING, asdict, dataclass, field, fields
+from types import CellType, FunctionType
+from typing import Any, TypeVar
+
+E = TypeVar("E", bound=type)
+_FACTORY: Any = object()  # the default of a field made by a factory (the dataclass's own `<factory>`)
+
+
+def _unbound(obj: Any, value: Any) -> None:  # pragma: no cover  (every class binds its own)
+    raise AssertionError("an event template was called unbound")
+
+
+def _templates() -> tuple[Callable[..., None], ...]:
+    """One __init__ per number of fields: argument i goes into a slot through setter f<i> (a free
+    variable each class binds to its own slots' descriptors)."""
+    f0 = f1 = f2 = f3 = f4 = f5 = f6 = f7 = _unbound  # closed over below
+
+    def i1(self: Any, a0: Any) -> None:
+        f0(self, a0)
+
+    def i2(self: Any, a0: Any, a1: Any) -> None:
+        f0(self, a0)
+        f1(self, a1)
+
+    def i3(self: Any, a0: Any, a1: Any, a2: Any) -> None:
+        f0(self, a0)
+        f1(self, a1)
+        f2(self, a2)
+
+    def i4(self: Any, a0: Any, a1: Any, a2: Any, a3: Any) -> None:
+        f0(self, a0)
+        f1(self, a1)
+        f2(self, a2)
+        f3(self, a3)
+
+    def i5(self: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any) -> None:
+        f0(self, a0)
+        f1(self, a1)
+        f2(self, a2)
+        f3(self, a3)
+        f4(self, a4)
+
+    def i6(self: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any) -> None:
+        f0(self, a0)
+        f1(self, a1)
+        f2(self, a2)
+        f3(self, a3)
+        f4(self, a4)
+        f5(self, a5)
+
+    def i7(self: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any, a6: Any) -> None:
+        f0(self, a0)
+        f1(self, a1)
+        f2(self, a2)
+        f3(self, a3)
+        f4(self, a4)
+        f5(self, a5)
+        f6(self, a6)
+
+    def i8(self: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any, a6: Any, a7: Any) -> None:
+        f0(self, a0)
+        f1(self, a1)
+        f2(self, a2)
+        f3(self, a3)
+        f4(self, a4)
+        f5(self, a5)
+        f6(self, a6)
+        f7(self, a7)
+
+    return i1, i2, i3, i4, i5, i6, i7, i8
+
+
+_TEMPLATES = _templates()
+
+
+def _made_by(setter: Callable[[Any, Any], None], factory: Callable[[], Any]) -> Callable[[Any, Any], None]:
+    def fill(obj: Any, value: Any) -> None:
+        setter(obj, factory() if value is _FACTORY else value)
+    return fill
+
+
+def quick(cls: E) -> E:
+    """Replace a frozen slotted dataclass's __init__ with one of the same signature that fills each slot
+    through its descriptor. The one @dataclass writes calls `object.__setattr__` per field (a slot
+    wrapper that checks the whole class before it stores: about 1.3 k instructions a field on 3.11);
+    the engine makes some 800 events a game. Everything else about the class (fields, repr, equality,
+    hashing, frozenness) is the dataclass's own. No source is compiled: the code of a template above
+    is given the field names as its parameters."""
+    own = fields(cls)  # type: ignore[arg-type]
+    if not own or len(own) > len(_TEMPLATES) or any(not f.init for f in own):
+        return cls
+    setters: dict[str, Callable[[Any, Any], None]] = {}
+    defaults: list[Any] = []
+    for i, f in enumerate(own):
+        setter = cls.__dict__[f.name].__set__
+        if f.default_factory is not MISSING:
+            setter = _made_by(setter, f.default_factory)
+            defaults.append(_FACTORY)
+        elif f.default is not MISSING:
+            defaults.append(f.default)
+        setters[f"f{i}"] = setter
+    template = _TEMPLATES[len(own) - 1]
+    code = template.__code__.replace(co_varnames=("self", *(f.name for f in own)), co_name="__init__",
+                                     co_qualname=f"{cls.__qualname__}.__init__")
+    closure = tuple(CellType(setters[name]) for name in code.co_freevars)
+    init = FunctionType(code, template.__globals__, "__init__", tuple(defaults) or None, closure)
+    init.__module__ = cls.__module__
+    cls.__init__ = init  # type: ignore[misc]
+    return cls
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +126,7 @@ class Event:
         return asdict(self)
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class TurnStarted(Event):
     """A player's turn began (turns are counted from 1)."""
@@ -26,6 +135,7 @@ class TurnStarted(Event):
     turn: int
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
     """A card went from a hand into play."""
@@ -34,6 +144,7 @@ class CardPlayed(Event):
     card: str
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class Gained(Event):
     """Resources from a card, a token or a space: {'skill': 2, 'gold': 1}."""
@@ -43,6 +154,7 @@ class Gained(Event):
     gains: dict[str, int] = field(default_factory=dict)
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class CardAcquired(Event):
     """A card was bought from the row or the reserve for Skill."""
@@ -52,6 +164,7 @@ class CardAcquired(Event):
     cost: int
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class DeviceUsed(Event):
     """A device was paid for with Skill and used, then left the row."""
@@ -61,6 +174,7 @@ class DeviceUsed(Event):
     cost: int
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class MonsterDefeated(Event):
     """A monster was beaten with Swords and its reward taken."""
@@ -70,6 +184,7 @@ class MonsterDefeated(Event):
     cost: int
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class Moved(Event):
     """A player went from one space to the next, paying Boots (and Swords for monsters, Gold for a coach)."""
@@ -84,6 +199,7 @@ class Moved(Event):
     coach_gold: int = 0
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class Exhausted(Event):
     """A player stopped on an exhausting space and may move no further this turn."""
@@ -92,6 +208,7 @@ class Exhausted(Event):
     space: str
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class TookDamage(Event):
     """A player lost Health; `source` names what hurt them."""
@@ -101,6 +218,7 @@ class TookDamage(Event):
     source: str
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class Healed(Event):
     """A player got Health back."""
@@ -109,6 +227,7 @@ class Healed(Event):
     amount: int
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class ClankChanged(Event):
     """Clank cubes went into the Clank area or came back out of it."""
@@ -118,6 +237,7 @@ class ClankChanged(Event):
     asked: int  # what the effect said
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class CardsDrawn(Event):
     """A player drew cards, shuffling their discard into a new deck when it ran out."""
@@ -127,6 +247,7 @@ class CardsDrawn(Event):
     reshuffled: bool = False
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class TokenTaken(Event):
     """A token came off the board: a secret, a monkey idol or an artifact."""
@@ -137,6 +258,7 @@ class TokenTaken(Event):
     value: int = 0
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class SecretUsed(Event):
     """A player spent a secret they held."""
@@ -145,6 +267,7 @@ class SecretUsed(Event):
     token: str
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class RageChanged(Event):
     """The dragon's Rage marker moved along its track."""
@@ -153,6 +276,7 @@ class RageChanged(Event):
     by: int
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class MarketBought(Event):
     """A market item was bought for Gold."""
@@ -162,6 +286,7 @@ class MarketBought(Event):
     price: int
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class CardTrashed(Event):
     """A card left the game for good, from the pile `pile` names."""
@@ -171,6 +296,7 @@ class CardTrashed(Event):
     pile: str
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class CardDiscarded(Event):
     """A card went to its owner's discard pile."""
@@ -179,6 +305,7 @@ class CardDiscarded(Event):
     card: str
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class CardGained(Event):
     """A card was put into a player's discard pile without being bought."""
@@ -187,6 +314,7 @@ class CardGained(Event):
     card: str
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class RowCardRemoved(Event):
     """A card left the row without anyone taking it."""
@@ -194,6 +322,7 @@ class RowCardRemoved(Event):
     card: str
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class CardRevealed(Event):
     """A card was turned up from the dungeon deck into the row."""
@@ -203,6 +332,7 @@ class CardRevealed(Event):
     event: bool = False
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class DragonAlerted(Event):
     """A card with the dragon symbol came into the row in the middle of a turn: the dragon does not
@@ -211,6 +341,7 @@ class DragonAlerted(Event):
     card: str
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class Refreshed(Event):
     """An exhausted player may move with Boots again this turn."""
@@ -219,6 +350,7 @@ class Refreshed(Event):
     source: str
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class DragonAttacked(Event):
     """The dragon drew cubes from the bag and hurt whoever owned them."""
@@ -231,6 +363,7 @@ class DragonAttacked(Event):
     neutral: dict[str, int] = field(default_factory=dict)  # cubes of no player drawn (solo threat cubes)
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class KnockedOut(Event):
     """A player's Health ran out; outside the depths they still score."""
@@ -239,6 +372,7 @@ class KnockedOut(Event):
     scores_zero: bool
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class Escaped(Event):
     """A player got out of the dungeon alive."""
@@ -246,6 +380,7 @@ class Escaped(Event):
     player: str
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class WaypointEntered(Event):
     """A player stepped onto a waypoint, which opens a passage of the Book of Secrets."""
@@ -255,6 +390,7 @@ class WaypointEntered(Event):
     passage: str
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class CountdownAdvanced(Event):
     """The countdown track moved on, toward the end of the game."""
@@ -262,6 +398,7 @@ class CountdownAdvanced(Event):
     space: int
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class QuestionAsked(Event):
     """A question waits for the player's `choose N`."""
@@ -271,6 +408,7 @@ class QuestionAsked(Event):
     options: tuple[str, ...] = ()
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class TurnEnded(Event):
     """A player's turn ended."""
@@ -278,6 +416,7 @@ class TurnEnded(Event):
     player: str
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class GameOver(Event):
     """The game ended; the scores and the winner, and why it ended."""
@@ -287,6 +426,7 @@ class GameOver(Event):
     reason: str = "all_out"  # all_out | countdown | empty_bag
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class StoryEffect(Event):
     """A story or campaign effect (flag, contract, sticker, ...) for the story layer to apply."""
@@ -297,6 +437,7 @@ class StoryEffect(Event):
     value: Any = None
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class Answered(Event):
     """A player answered a question with one of its options."""
@@ -306,6 +447,7 @@ class Answered(Event):
     option: int
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class StoryChoice(Event):
     """A player chose an option of a Book of Secrets passage."""

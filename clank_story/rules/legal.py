@@ -47,7 +47,7 @@ def legal_commands(game: Game) -> list[Command]:
         return []
     if game.pending is not None:
         return [Choose(i + 1) for i in range(len(game.pending["options"]))]
-    p = game.me
+    p = game.players[game.active]
     if p.out and p.status != ESCAPED:
         return []  # a player knocked out does nothing more
     out: list[Command] = [_play(c) for c in dict.fromkeys(p.hand)]
@@ -68,7 +68,7 @@ def _acting(game: Game) -> Player | None:
     """The player whose actions are listed, or None when legal_commands lists no action at all."""
     if game.over or game.pending is not None:
         return None
-    p = game.me
+    p = game.players[game.active]
     return None if p.out and p.status != ESCAPED else p
 
 
@@ -151,7 +151,7 @@ def _moves(game: Game, p: Player, out: list[Command], swords: bool = True,
            toward: Callable[[str], bool] | None = None) -> None:
     """Walks along each exit (and, with `swords`, the same walk spending 0.. Swords on its monsters)."""
     turn = game.turn
-    exits = game.board.exits(p.space)
+    exits = game.ruleset.board.exits(p.space)
     if turn.exhausted or turn.boots < min((path.boots for _, path in exits), default=0):
         return  # no move along a path can be made (the shortcut again: each rule would refuse)
     for dest, path in exits:
@@ -177,7 +177,7 @@ def _takes(game: Game, p: Player, out: list[Command]) -> None:
 
 def _board_commands(game: Game, p: Player, out: list[Command]) -> None:
     turn = game.turn
-    board = game.board
+    board = game.ruleset.board
     _moves(game, p, out)
     if turn.teleports:
         teleport = RULES[Teleport]
@@ -185,7 +185,7 @@ def _board_commands(game: Game, p: Player, out: list[Command]) -> None:
             command: Command = _teleport(s)
             if teleport(game, p, command) is None:
                 out.append(command)
-    if game.legacy and board.spaces[p.space].coach is not None:
+    if game.ruleset.legacy and board.spaces[p.space].coach is not None:
         coach = RULES[Coach]
         for space in board.spaces.values():
             if space.coach is not None:

@@ -6,6 +6,7 @@ plain data (tuples of mappings) and interpreted by rules/effects.py.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -115,7 +116,7 @@ class Path:
     one_way: bool = False
     water: bool = False
 
-    @property
+    @functools.cached_property  # (asked of every path a move or a road passes)
     def needs(self) -> tuple[str, ...]:
         """The token kinds one must hold to walk this path: a Master Key for a lock, a Canoe for water.
         The one home of that rule (movement, the map, route planning and board checks read it)."""
@@ -204,7 +205,7 @@ class Ruleset:
     def __post_init__(self) -> None:
         object.__setattr__(self, "_kinds", {item.id: item.kind for item in self.market})
 
-    @property
+    @functools.cached_property  # (read at nearly every step of a game; kept beside the fields it is made of)
     def legacy(self) -> bool:
         return self.name == "legacy"
 

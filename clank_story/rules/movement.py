@@ -15,7 +15,7 @@ from clank_story.rules.state import Game, Player
 
 
 def _name(game: Game, space: str) -> str:
-    return game.board.spaces[space].name
+    return game.ruleset.board.spaces[space].name
 
 
 has_kind = tokens.holds_kind  # kept for callers outside rules/ until they use tokens.holds_kind
@@ -31,7 +31,7 @@ def missing_for(game: Game, p: Player, path: Path) -> str | None:
 
 def path_to(game: Game, p: Player, to: str) -> Path | None:
     best: Path | None = None
-    for dest, path in game.board.exits(p.space):
+    for dest, path in game.ruleset.board.exits(p.space):
         if dest == to and (best is None or _cost_rank(game, p, path) < _cost_rank(game, p, best)):
             best = path
     return best
@@ -56,10 +56,10 @@ def move_refusal(game: Game, p: Player, cmd: Move) -> Refusal | None:
         return Refusal("move.here", names())
     path = path_to(game, p, to)
     if path is None:
-        if any(dest == here for dest, _ in game.board.exits(to)):
+        if any(dest == here for dest, _ in game.ruleset.board.exits(to)):
             return Refusal("move.one_way", names())
         return Refusal("move.no_path", lambda: {**names()(), "options": ", ".join(
-            sorted(_name(game, d) for d, _ in game.board.exits(here))) or "-"})
+            sorted(_name(game, d) for d, _ in game.ruleset.board.exits(here))) or "-"})
     turn = game.turn
     if turn.exhausted:
         return Refusal("move.exhausted", names())
@@ -68,7 +68,7 @@ def move_refusal(game: Game, p: Player, cmd: Move) -> Refusal | None:
         return Refusal("move.locked" if missing == LOCK_KEY else "move.water", names())
     if turn.boots < path.boots:
         return Refusal("move.boots", names(need=path.boots, have=turn.boots))
-    if to == game.board.start and not p.artifacts:
+    if to == game.ruleset.board.start and not p.artifacts:
         return Refusal("move.start_without_artifact", names())
     swords = swords_for(game, path, cmd.swords)
     if swords > path.monsters:
@@ -98,9 +98,9 @@ def teleport_refusal(game: Game, p: Player, cmd: Teleport) -> Refusal | None:
 
     if game.turn.teleports < 1:
         return Refusal("teleport.none", names)
-    if cmd.to not in game.board.adjacent(p.space):
+    if cmd.to not in game.ruleset.board.adjacent(p.space):
         return Refusal("teleport.not_adjacent", names)
-    if cmd.to == game.board.start and not p.artifacts:
+    if cmd.to == game.ruleset.board.start and not p.artifacts:
         return Refusal("move.start_without_artifact", names)
     return None
 
@@ -112,28 +112,28 @@ def do_teleport(game: Game, p: Player, cmd: Teleport, out: list[ev.Event]) -> No
 
 
 def coach_fare(game: Game, p: Player, to: str) -> int:
-    here = game.board.spaces[p.space].coach or 0
-    return here + (game.board.spaces[to].coach or 0)
+    here = game.ruleset.board.spaces[p.space].coach or 0
+    return here + (game.ruleset.board.spaces[to].coach or 0)
 
 
 def coach_refusal(game: Game, p: Player, cmd: Coach) -> Refusal | None:
-    space = game.board.spaces[p.space]
+    space = game.ruleset.board.spaces[p.space]
 
     def names(**more: object) -> Callable[[], dict[str, object]]:
         return lambda: {"here": space.name, "there": _name(game, cmd.to), **more}
 
-    if not game.legacy:
+    if not game.ruleset.legacy:
         return Refusal("coach.classic")
     if space.coach is None:
         return Refusal("coach.not_here", names())
-    if game.board.spaces[cmd.to].coach is None or cmd.to == p.space:
+    if game.ruleset.board.spaces[cmd.to].coach is None or cmd.to == p.space:
         return Refusal("coach.not_a_stop", names())
     if game.turn.boots < 1:
         return Refusal("coach.boots", names())
     fare = coach_fare(game, p, cmd.to)
     if p.gold < fare:
         return Refusal("coach.gold", names(fare=fare, gold=p.gold))
-    if cmd.to == game.board.start and not p.artifacts:
+    if cmd.to == game.ruleset.board.start and not p.artifacts:
         return Refusal("move.start_without_artifact", names())
     return None
 
@@ -150,7 +150,7 @@ def do_coach(game: Game, p: Player, cmd: Coach, out: list[ev.Event]) -> None:
 def enter_space(game: Game, p: Player, to: str, out: list[ev.Event]) -> None:
     """Entering: escape at the start, exhaustion, once-a-turn rewards (legacy secrets and fruit among
     them), waypoints, tokens to take."""
-    board = game.board
+    board = game.ruleset.board
     if p.space == board.start:
         p.left_start = True
     p.space = to
@@ -163,7 +163,7 @@ def enter_space(game: Game, p: Player, to: str, out: list[ev.Event]) -> None:
     if space.exhausting and not turn.no_exhaustion:
         turn.exhausted = True
         out.append(ev.Exhausted(p.name, to))
-    secrets = game.legacy and bool(space.minor_secrets or game.secrets.get(to))
+    secrets = game.ruleset.legacy and bool(space.minor_secrets or game.secrets.get(to))
     if (space.rewards or secrets) and to not in turn.rewarded:
         turn.rewarded.append(to)
         gains = {k: v for k, v in (("heal", space.heal), ("gold", space.gold)) if v}

@@ -132,7 +132,7 @@ def price(block: Any) -> dict[str, int]:
 
 def can_pay(game: Game, p: Player, cost: Mapping[str, int]) -> bool:
     for what, n in cost.items():
-        have = p.gold if what == "gold" else getattr(game.turn, what) if p is game.me else 0
+        have = p.gold if what == "gold" else getattr(game.turn, what) if p is game.players[game.active] else 0
         if have < n:
             return False
     return True
@@ -171,7 +171,7 @@ def enqueue(game: Game, p: Player, block: Any, src: str, *, front: bool = False,
     for m in block if type(block) is tuple else [block] if isinstance(block, Mapping) else block:  # (content: a tuple)
         cond = m.get("if")
         if cond is not None and not holds(game, p, cond, src):
-            if watch and p is game.me:
+            if watch and p is game.players[game.active]:
                 game.turn.watches.append({"p": p.name, "src": src, "fx": plain(m)})
             continue
         per = m.get("per")
@@ -199,6 +199,54 @@ def enqueue(game: Game, p: Player, block: Any, src: str, *, front: bool = False,
         game.queue.extend(items)
 
 
+# Effects whose handlers never queue, ask, watch or read the queue (registered in rules/effects.py).
+QUIET: set[str] = set()
+Step = tuple[str, Handler, Any]  # an effect of a plain block: its name, handler and (plain) argument
+_plans: dict[int, tuple[Any, tuple[Step, ...] | None]] = {}
+
+
+def _plan(block: Any) -> tuple[Step, ...] | None:
+    """A content block's effects, in order, when every one is quiet and none has a condition, counter,
+    price or a value other than a number, a word or a flag; else None. Worked out once per block."""
+    entry = _plans.get(id(block))
+    if entry is not None and entry[0] is block:
+        return entry[1]
+    steps: list[Step] | None = []
+    for m in block:
+        for key, value in m.items():
+            if key not in QUIET or type(value) not in _SCALARS:  # a modifier (if, per, pay) is not quiet
+                steps = None
+                break
+            handler = REGISTRY[key].handler
+            assert handler is not None
+            steps.append((key, handler, value))
+        if steps is None:
+            break
+    plan = tuple(steps) if steps is not None else None
+    _plans[id(block)] = (block, plan)  # the block is kept, so its id is never another's
+    return plan
+
+
+def resolve(game: Game, p: Player, block: Any, src: str, out: list[ev.Event]) -> None:
+    """Queue a card's block (a tuple) for `p` and resolve what can be resolved now, as `enqueue` and then
+    `run` would: when nothing waits and every effect is quiet, each handler is called in turn without
+    queueing the effect first (a hand plays a dozen effects; queueing each as a dict and taking it back
+    was most of what they cost)."""
+    if not block:
+        return
+    steps = _plan(block) if type(block) is tuple else None
+    if steps is None or game.queue or game.pending is not None or game.over:
+        enqueue(game, p, block, src)
+        return
+    for i, (_key, handler, value) in enumerate(steps):
+        handler(game, p, value, src, out)
+        if game.over:
+            return  # the end of the game clears the queue: the rest never happens
+        if game.pending is not None or game.queue:  # pragma: no cover  (quiet effects do neither)
+            game.queue.extend({"p": p.name, "src": src, "k": k, "v": v} for k, _, v in steps[i + 1:])
+            return
+
+
 def check_watches(game: Game) -> None:
     """Fire conditional effects whose condition came true later in the turn."""
     if not game.turn.watches:
@@ -218,7 +266,8 @@ def run(game: Game, out: list[ev.Event]) -> None:
     """Resolve queued effects until the queue is empty, a question is asked, or the game ends."""
     while not game.pending and not game.over:
         if not game.queue:
-            check_watches(game)
+            if game.turn.watches:
+                check_watches(game)
             if not game.queue:
                 return
         item = game.queue.pop(0)

@@ -61,7 +61,7 @@ def refill(game: Game, out: list[ev.Event]) -> bool:
     """Fill the row to six. Events resolve (Arrive) and are discarded; returns whether a newly
     revealed card shows the dragon symbol."""
     dragon = False
-    me = game.me
+    me = game.players[game.active]
     resolved: list[str] = []
     while len(game.row) < ROW_SIZE:
         revealed = _deal(game, resolved, out)
@@ -88,7 +88,7 @@ def replace_row_card(game: Game, slot: int, out: list[ev.Event]) -> None:
         game.row.insert(slot, revealed[-1].id)
     game.deck_discard.extend(resolved)
     for card in reversed(revealed):  # each in front of the queue: they resolve in the order revealed
-        enqueue(game, game.me, card.block("arrive"), card.id, front=True, watch=False)
+        enqueue(game, game.players[game.active], card.block("arrive"), card.id, front=True, watch=False)
     dragon = next((card for card in revealed if card.dragon), None)
     if dragon is not None and game.turn.ending < ATTACK:
         game.turn.dragon_due = True

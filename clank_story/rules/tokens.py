@@ -38,14 +38,14 @@ def gain_gold(game: Game, p: Player, n: int) -> None:
     """Gold from the bank (or back to it, for a negative n; never below 0). What the active player
     gains is counted for the turn (the `gold_gained` counter)."""
     p.gold = max(0, p.gold + n)
-    if n > 0 and p is game.me:
+    if n > 0 and p is game.players[game.active]:
         game.turn.gold_gained += n
 
 
 # -- on the board ----------------------------------------------------------------------------------
 def artifact_limit(game: Game, p: Player) -> int:
     """One artifact each; in classic a Backpack carries a second."""
-    if not game.legacy and holds_kind(game, p, "backpack"):
+    if not game.ruleset.legacy and holds_kind(game, p, "backpack"):
         return 2
     return 1
 
@@ -56,7 +56,7 @@ def takeable(game: Game, space: str) -> bool:
 
 
 def takeable_secret(game: Game, space: str) -> bool:
-    return not game.legacy and bool(game.secrets.get(space))
+    return not game.ruleset.legacy and bool(game.secrets.get(space))
 
 
 def secret_available(game: Game, space: str) -> bool:
@@ -64,8 +64,8 @@ def secret_available(game: Game, space: str) -> bool:
     bank still holds minor secrets."""
     if game.secrets.get(space):
         return True
-    s = game.board.spaces.get(space)
-    return bool(game.legacy and s is not None and s.minor_secrets and game.secret_bank)
+    s = game.ruleset.board.spaces.get(space)
+    return bool(game.ruleset.legacy and s is not None and s.minor_secrets and game.secret_bank)
 
 
 def take_artifact(game: Game, p: Player, out: list[ev.Event]) -> None:
@@ -110,7 +110,7 @@ def take_secret(game: Game, p: Player, space: str, out: list[ev.Event], *, from_
 def secret_rewards(game: Game, p: Player, space: str, out: list[ev.Event]) -> None:
     """Legacy: entering a space rewards you with a minor secret from the bank (a minor-secret space)
     and the secret or fruit lying there, if any (the caller gives each space's rewards once a turn)."""
-    if game.board.spaces[space].minor_secrets and game.secret_bank:
+    if game.ruleset.board.spaces[space].minor_secrets and game.secret_bank:
         take_secret(game, p, space, out, from_bank=True)
     if game.secrets.get(space):
         take_secret(game, p, space, out, from_bank=False)

@@ -16,7 +16,7 @@ def end_turn(game: Game, out: list[ev.Event]) -> None:
     turn = game.turn
     turn.ending = RESOLVE
     turn.watches = []  # conditions still false now lapse
-    p = game.me
+    p = game.players[game.active]
     for item in turn.end_queue:
         enqueue(game, game.player(item["p"]), item["fx"], item["src"], watch=False)
     turn.end_queue = []
@@ -33,7 +33,7 @@ def continue_ending(game: Game, out: list[ev.Event]) -> None:
         return
     if turn.ending == RESOLVE:
         turn.ending = REFILL
-        p = game.me
+        p = game.players[game.active]
         cards.clear_play_area(p)
         if not p.out or p.status == "escaped":
             cards.draw_hand(game, p, out)
@@ -46,7 +46,7 @@ def continue_ending(game: Game, out: list[ev.Event]) -> None:
         if turn.dragon_due:
             attack(game, row_cubes(game), "row", out)
     if not game.over:
-        out.append(ev.TurnEnded(game.me.name))
+        out.append(ev.TurnEnded(game.players[game.active].name))
         next_turn(game, out)
 
 
@@ -59,12 +59,12 @@ def next_turn(game: Game, out: list[ev.Event]) -> None:
         if game.active == 0:
             game.turn_number += 1
         game.turn = Turn()
-        p = game.me
+        p = game.players[game.active]
         if not p.out:
             game.turn.may_take = False
             out.append(ev.TurnStarted(p.name, game.turn_number))
             return
-        if game.legacy:
+        if game.ruleset.legacy:
             off_the_clock(game, out)
         elif game.countdown_holder == p.name:
             countdown_step(game, out)
