@@ -120,10 +120,19 @@ def test_a_session_completes_plays_undoes_saves_and_resumes_to_the_end(data_home
     assert not (data_home / "clank-story" / "saves" / "corridor-1.json").exists()
 
 
-def test_ctrl_c_while_the_game_is_busy_saves_and_leaves_with_a_sentence(data_home: Path, tmp_path: Path):
+def _signals_on(term: Terminal, within: float = 20.0) -> None:
+    """Wait until the terminal is back in its own mode, where Ctrl-C is a signal: the prompt reads keys
+    with signals off (a Ctrl-C typed there is a key), and a busy machine may take a while to switch."""
+    import termios
     import time
 
+    deadline = time.monotonic() + within
+    while not termios.tcgetattr(term.child.child_fd)[3] & termios.ISIG:
+        assert time.monotonic() < deadline, "the terminal stayed in the prompt's mode"
+        time.sleep(0.005)
 
+
+def test_ctrl_c_while_the_game_is_busy_saves_and_leaves_with_a_sentence(data_home: Path, tmp_path: Path):
     campaign = _campaign_with_a_big_book(tmp_path)
     term = Terminal(data_home, "--campaign", str(campaign), "--seed", "7", CLANK_STORY_CACHE="off")
     term.expect("choose>")
@@ -135,7 +144,7 @@ def test_ctrl_c_while_the_game_is_busy_saves_and_leaves_with_a_sentence(data_hom
     # gets, and Ctrl-C lands in the middle of it.
     term.line("reload")
     term.expect(re.escape(PROMPT_DONE))  # the line is taken: the prompt is gone, `reload` is running
-    time.sleep(0.2)  # the terminal back in its own mode (where Ctrl-C is a signal), a second of work ahead
+    _signals_on(term)  # a second of work ahead
     term.child.sendintr()
     out = term.expect(pexpect.EOF)
     assert "Aborted!" not in out and "Traceback" not in out
