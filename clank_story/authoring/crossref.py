@@ -6,7 +6,7 @@ again (a clean book costs nothing extra)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -204,24 +204,29 @@ def _effects(book: Book, uses: Uses) -> dict[str, list[str]]:
     writes, sets = uses.writes, uses.sets
     leads: dict[str, list[str]] = {}
     for pid, p in book.passages.items():
-        data = p.data
-        goto = data.get("goto")
-        out = [str(goto)] if goto else []
-        effects = data.get("effects")
-        if effects:
-            _walk_effects(effects, writes, sets, out)
-        for choice in data.get("choices") or ():
-            to = choice.get("goto") or goto
-            if to:
-                out.append(str(to))
-            effects = choice.get("effects")
-            if effects:
-                _walk_effects(effects, writes, sets, out)
-        leads[pid] = list(dict.fromkeys(out)) if len(out) > 1 else out
+        leads[pid] = _leads(p.data, writes, sets)
     for c in book.contracts.values():
         if c.reward:
             _walk_effects(c.reward, writes, sets, [])
     return leads
+
+
+def _leads(data: Mapping[str, Any], writes: dict[str, None], sets: dict[str, None]) -> list[str]:
+    """Where a passage leads (its goto, its choices' gotos, goto effects, in passage_blocks' order),
+    noting in `writes` and `sets` the flags and counters its effects write."""
+    goto = data.get("goto")
+    out = [str(goto)] if goto else []
+    effects = data.get("effects")
+    if effects:
+        _walk_effects(effects, writes, sets, out)
+    for choice in data.get("choices") or ():
+        to = choice.get("goto") or goto
+        if to:
+            out.append(str(to))
+        effects = choice.get("effects")
+        if effects:
+            _walk_effects(effects, writes, sets, out)
+    return list(dict.fromkeys(out)) if len(out) > 1 else out
 
 
 def _walk_effects(block: Any, writes: dict[str, None], sets: dict[str, None], gotos: list[str]) -> None:
@@ -343,35 +348,7 @@ def reached(book: Book, project: Project, leads: dict[str, list[str]] | None = N
 def links(p: Passage) -> list[str]:
     """Passages this one can lead to: its goto, its choices' gotos, goto effects (passage_blocks'
     order, written out: reachability asks this of every passage)."""
-    data = p.data
-    goto = data.get("goto")
-    out: list[str] = []
-    if goto:
-        out.append(str(goto))
-    effects = data.get("effects")
-    if effects:
-        _gotos(effects, out)
-    for choice in data.get("choices") or ():
-        to = choice.get("goto") or goto
-        if to:
-            out.append(str(to))
-        effects = choice.get("effects")
-        if effects:
-            _gotos(effects, out)
-    return list(dict.fromkeys(out)) if len(out) > 1 else out
-
-
-def _gotos(block: Any, out: list[str]) -> None:
-    """The goto effects of a block, in effect_items' order."""
-    items = [block] if isinstance(block, dict) else block if isinstance(block, list) else ()
-    for item in items:
-        if not isinstance(item, dict):
-            continue
-        to = item.get("goto")
-        if isinstance(to, str):
-            out.append(to)
-        if "choose" in item or "discard" in item:
-            out.extend(inner["goto"] for inner, _ in _inner_items(item, ()) if isinstance(inner.get("goto"), str))
+    return _leads(p.data, {}, {})
 
 
 def definition_passages(definition: Any) -> list[str]:
