@@ -135,14 +135,17 @@ class Pending:
                 import multiprocessing
                 from concurrent.futures import ProcessPoolExecutor
 
+                from clank_story.story.passages import interrupts_held
+
                 _analysis_modules()  # imported once here, before the fork, rather than in every worker
                 self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
                                                 initializer=_worker_start)
                 chunk = max(1, len(self.todo) // (workers * 8))  # fine enough that no worker waits long at the end
                 # map() hands every file to the workers now; the answers are collected in result()
-                self.future = _MapFuture(self.pool.map(analyse_and_keep, [files[i][0] for i in self.todo],
-                                                       [files[i][1] for i in self.todo],
-                                                       [self.keys[i] for i in self.todo], chunksize=chunk))
+                with interrupts_held():  # a Ctrl-C during the fork is answered, not lost
+                    self.future = _MapFuture(self.pool.map(analyse_and_keep, [files[i][0] for i in self.todo],
+                                                           [files[i][1] for i in self.todo],
+                                                           [self.keys[i] for i in self.todo], chunksize=chunk))
             except Exception:  # any trouble with worker processes: do the work here instead
                 self.close()
 

@@ -9,8 +9,9 @@ in docs/book-of-secrets.md."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -178,7 +179,9 @@ def _load_entries(paths: list[Path]) -> list[dict[str, Any]]:
             with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
                                      initializer=leave_interrupts_to_the_parent) as pool:
                 try:
-                    return list(pool.map(load_entry, paths, chunksize=max(1, len(paths) // (workers * 4))))
+                    with interrupts_held():  # map() forks the workers and hands out the files
+                        entries = pool.map(load_entry, paths, chunksize=max(1, len(paths) // (workers * 4)))
+                    return list(entries)
                 except KeyboardInterrupt:  # files not begun are dropped: Ctrl-C is answered at once
                     pool.shutdown(cancel_futures=True)
                     raise
@@ -190,10 +193,27 @@ def _load_entries(paths: list[Path]) -> list[dict[str, Any]]:
 def leave_interrupts_to_the_parent() -> None:
     """A worker ignores Ctrl-C (the terminal sends it to the whole process group): the process that
     started it takes the command back and says so; a worker interrupted mid-file only printed a
-    traceback over that sentence."""
+    traceback over that sentence. It was forked with Ctrl-C held (`interrupts_held`): ignored now, it
+    is let through again."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextlib.contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Ctrl-C held back while worker processes are forked, and answered as soon as they are. One that
+    lands during a fork interrupts Python's after-fork hooks (logging's, among them), which only print
+    "Exception ignored" and go on: the Ctrl-C was lost, and the command ran to its end. A forked
+    worker starts with it held too, until `leave_interrupts_to_the_parent` has it ignored."""
+    import signal
+
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def well_formed(entry: Any) -> bool:

@@ -24,8 +24,7 @@ def running(monkeypatch: pytest.MonkeyPatch):
     gc.enable()
     yield
     gc.unfreeze()
-    if not was:
-        gc.disable()
+    (gc.enable if was else gc.disable)()  # as it was, whatever the test left
 
 
 def test_hold_pauses_it_and_release_restarts_it_once():

@@ -120,15 +120,21 @@ def test_a_session_completes_plays_undoes_saves_and_resumes_to_the_end(data_home
     assert not (data_home / "clank-story" / "saves" / "corridor-1.json").exists()
 
 
-def _signals_on(term: Terminal, within: float = 20.0) -> None:
-    """Wait until the terminal is back in its own mode, where Ctrl-C is a signal: the prompt reads keys
-    with signals off (a Ctrl-C typed there is a key), and a busy machine may take a while to switch."""
+def _busy_reading(term: Terminal, within: float = 20.0) -> None:
+    """Wait until the game is in the middle of the work: the terminal back in its own mode (the prompt
+    reads keys with signals off, so a Ctrl-C there is a key), and then the book's worker processes
+    started (the prompt's own Ctrl-C handler, which swallows one that comes as it closes, is gone by
+    then). A machine with one CPU reads without workers: a short wait stands in for them."""
     import termios
     import time
 
     deadline = time.monotonic() + within
     while not termios.tcgetattr(term.child.child_fd)[3] & termios.ISIG:
         assert time.monotonic() < deadline, "the terminal stayed in the prompt's mode"
+        time.sleep(0.005)
+    children = Path(f"/proc/{term.child.pid}/task/{term.child.pid}/children")
+    until = time.monotonic() + 1.0
+    while time.monotonic() < until and not (children.exists() and children.read_text().split()):
         time.sleep(0.005)
 
 
@@ -144,7 +150,7 @@ def test_ctrl_c_while_the_game_is_busy_saves_and_leaves_with_a_sentence(data_hom
     # gets, and Ctrl-C lands in the middle of it.
     term.line("reload")
     term.expect(re.escape(PROMPT_DONE))  # the line is taken: the prompt is gone, `reload` is running
-    _signals_on(term)  # a second of work ahead
+    _busy_reading(term)
     term.child.sendintr()
     out = term.expect(pexpect.EOF)
     assert "Aborted!" not in out and "Traceback" not in out
