@@ -194,8 +194,7 @@ def _load(yaml: Any, text: str, path: str) -> Node:
             line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
             errors.append(Diagnostic.of(path, line, col, "CT001", said("book.nested_levels", levels=MAX_DEPTH)))
         else:
-            told = yamlwords.explain(text, problem, exc.context if exc.problem else None,
-                                     _place(exc.problem_mark), _place(exc.context_mark))
+            told = yamlwords.explain(text, exc)
             errors.append(Diagnostic.of(path, told.line, told.col, "CT001", told.message))
     except yaml.YAMLError as exc:
         errors.append(Diagnostic.of(path, 1, 1, "CT001", said("yaml.invalid_because", error=str(exc))))
@@ -206,8 +205,6 @@ def _load(yaml: Any, text: str, path: str) -> Node:
     return Node(root, path, 1, 1)
 
 
-def _place(mark: Any) -> yamlwords.Place | None:
-    return (mark.line, mark.column) if mark is not None else None
 
 
 class _Mark:

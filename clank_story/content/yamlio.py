@@ -165,8 +165,7 @@ def load_text(text: str, path: str, *, limit: int = MAX_FILE_BYTES) -> Node:
     except MarkedYAMLError as e:
         problem = (e.problem or e.context or "").strip()
         code = getattr(e, "code", None) or ("CT002" if "duplicate key" in problem else "CT001")
-        told = yamlwords.explain(text, problem, e.context if e.problem else None, _place(e.problem_mark),
-                                 _place(e.context_mark))
+        told = yamlwords.explain(text, e)
         raise ContentError([Diagnostic.of(path, told.line, told.col, code, told.message)]) from None
     except RecursionError:
         raise ContentError([Diagnostic.of(path, 1, 1, "CT001", said("book.nested_levels", levels=MAX_DEPTH))]) from None
@@ -177,10 +176,6 @@ def load_text(text: str, path: str, *, limit: int = MAX_FILE_BYTES) -> Node:
     check_keys(node, report)
     report.raise_errors()
     return node
-
-
-def _place(mark: Any) -> yamlwords.Place | None:
-    return (mark.line, mark.column) if mark is not None else None
 
 
 def load_file(path: Path | str, *, what: str = "a content file") -> Node:

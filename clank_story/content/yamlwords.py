@@ -11,6 +11,7 @@ and told with the place where it began; anything else keeps the library's words.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from clank_story.content.diagnostics import Said, said
 
@@ -27,9 +28,12 @@ class Explained:
     col: int
 
 
-def explain(text: str, problem: str, context: str | None, problem_at: Place | None,
-            context_at: Place | None) -> Explained:
-    at = problem_at or context_at or (0, 0)
+def explain(text: str, error: Any) -> Explained:
+    """A reader's error (ruamel's or PyYAML's MarkedYAMLError: the same attributes) over `text`."""
+    problem = (error.problem or error.context or "").strip()
+    context = error.context if error.problem else None
+    context_at = _place(error.context_mark)
+    at = _place(error.problem_mark) or context_at or (0, 0)
     char = char_at(text, *at)
     message = _message(text, problem, context or "", at, char, context_at)
     if message is None:
@@ -69,6 +73,10 @@ def _message(text: str, problem: str, context: str, at: Place, char: str,
             return said("yaml.misaligned"), at
         return said("yaml.after_value"), at
     return None
+
+
+def _place(mark: Any) -> Place | None:
+    return (mark.line, mark.column) if mark is not None else None
 
 
 def char_at(text: str, line: int, col: int) -> str:
