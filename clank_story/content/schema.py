@@ -155,6 +155,15 @@ def closest(word: str, options: list[str] | Mapping[str, object]) -> str | None:
     return close[0] if close else None
 
 
+def hint_or_names(word: str, options: list[str], names: list[str] | None = None) -> Said:
+    """` (did you mean 'x'?)`, or, when no option is close, ` (names: a, b, c)` listing `names`
+    (default: the options)."""
+    close = closest(word, options)
+    if close is not None:
+        return said("hint.did_you_mean", name=close)
+    return said("hint.names", names=", ".join(options if names is None else names))
+
+
 def suggest(word: str, options: list[str] | Mapping[str, object]) -> str:
     """` (did you mean 'x'?)`, or '' (in the current language)."""
     return str(hint(word, options))

@@ -10,11 +10,11 @@ is recognised from Jinja's message and told with the symbols the author types (`
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable
 
 from clank_story.content.diagnostics import Said, said
+from clank_story.content.schema import closest, hint_or_names
 
 # Jinja's names for its tokens, as the author types them
 TOKENS = {
@@ -43,15 +43,13 @@ def _unknown_tag(found: re.Match[str]) -> Said:
     if block is not None and tag.startswith("end"):
         return said("jinja.wrong_end", tag=tag, block=block)
     if block is not None:
-        close = difflib.get_close_matches(tag, awaited or TAGS, n=1)  # `elsif` inside an `if`: `elif`
-        if close:
-            return said("jinja.unknown_tag", tag=tag, hint=said("hint.did_you_mean", name=close[0]))
+        close = closest(tag, awaited or list(TAGS))  # `elsif` inside an `if`: `elif`
+        if close is not None:
+            return said("jinja.unknown_tag", tag=tag, hint=said("hint.did_you_mean", name=close))
         return said("jinja.unknown_tag_in_block", tag=tag, block=block)
     if tag.startswith("end"):
         return said("jinja.end_without_start", tag=tag)
-    close = difflib.get_close_matches(tag, TAGS, n=1)
-    hint = said("hint.did_you_mean", name=close[0]) if close else said("hint.names", names=", ".join(TAGS))
-    return said("jinja.unknown_tag", tag=tag, hint=hint)
+    return said("jinja.unknown_tag", tag=tag, hint=hint_or_names(tag, list(TAGS)))
 
 
 def _expected(found: re.Match[str]) -> Said:

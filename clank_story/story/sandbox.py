@@ -317,21 +317,18 @@ def inspect(tree: nodes.Node, allowed: frozenset[str] | set[str], max_nesting: i
         stack.extend((child, depth + 1) for child in node.iter_child_nodes())
     for n in sorted(loads, key=lambda n: n.lineno):
         if n.name not in allowed and n.name not in stored:
-            import difflib
+            from clank_story.content.schema import hint_or_names
 
-            close = difflib.get_close_matches(n.name, sorted(allowed - {"loop"}), n=1)
-            hint = said("hint.did_you_mean", name=close[0]) if close else said("hint.names", names=", ".join(NAMES))
+            hint = hint_or_names(n.name, sorted(allowed - {"loop"}), list(NAMES))
             return "BS031", said("book.unknown_name", name=n.name, hint=hint), n.lineno
     known = {"filter": filters, "test": tests}
     for line, what, name in sorted(named):
         names = known[what]
         if names is not None and name not in names:
-            import difflib
+            from clank_story.content.schema import hint_or_names
 
             public = sorted(n for n in names if n.isidentifier() and not n.startswith("_"))
-            close = difflib.get_close_matches(name, public, n=1)
-            hint = said("hint.did_you_mean", name=close[0]) if close else said("hint.names", names=", ".join(public))
-            return "BS031", said(f"book.unknown_{what}", name=name, hint=hint), line
+            return "BS031", said(f"book.unknown_{what}", name=name, hint=hint_or_names(name, public)), line
     return None
 
 
