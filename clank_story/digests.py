@@ -35,24 +35,20 @@ def _builtin() -> tuple[Any, Any]:
 _sha1, _sha256 = _builtin()
 
 
-def _openssl(data: bytes) -> bool:
-    return len(data) >= OPENSSL_FROM or "_hashlib" in sys.modules
+def _hash(name: str, builtin: Any, data: bytes) -> Any:
+    if len(data) >= OPENSSL_FROM or "_hashlib" in sys.modules:
+        import hashlib
+
+        return getattr(hashlib, name)(data)
+    return builtin(data)
 
 
 def sha1(data: bytes = b"") -> Any:
     """A SHA-1 hash object (`update`, `digest`, `hexdigest`), as `hashlib.sha1(data)` gives."""
-    if _openssl(data):
-        import hashlib
-
-        return hashlib.sha1(data)
-    return _sha1(data)
+    return _hash("sha1", _sha1, data)
 
 
 def sha256(data: bytes = b"") -> Any:
     """A SHA-256 hash object, as `hashlib.sha256(data)` gives. Data to come by `update` counts as
     small: pass a large payload whole."""
-    if _openssl(data):
-        import hashlib
-
-        return hashlib.sha256(data)
-    return _sha256(data)
+    return _hash("sha256", _sha256, data)
