@@ -70,8 +70,7 @@ class Compiled:
             try:
                 code = env.compile(tree, filename=TEMPLATE_FILE)
             except TemplateSyntaxError as e:
-                raise StoryProblem.of("BS030", said("book.jinja_error", error=jinjawords.explain(e.message)) if e.message
-                                      else said("book.unreadable_template"), e.lineno or 1) from None
+                raise _syntax_problem(e) from None
             except (RecursionError, MemoryError, SyntaxError):
                 raise StoryProblem.of("BS033", said(f"book.{self.kind}_too_deep_to_compile")) from None
             template = env.template_class.from_code(env, code, env.make_globals(None))
@@ -102,12 +101,12 @@ def _parse(source: str, kind: str) -> nodes.Template:
         try:
             parser = Parser(env, source, state="variable")
             expr = parser.parse_expression()
-            rest = parser.stream.current
         except TemplateSyntaxError as e:
             raise StoryProblem.of("BS034", said("book.unreadable_condition", source=source, error=jinjawords.explain(e.message))) from None
         except RecursionError:
             raise StoryProblem.of("BS033", said("book.condition_too_deep")) from None
         if not parser.stream.eos:
+            rest = parser.stream.current
             why = said("jinja.single_equals") if rest.type == "assign" else said("jinja.after_condition", token=rest.value)
             raise StoryProblem.of("BS034", said("book.unreadable_condition", source=source, error=why))
         tree = nodes.Template([nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)], lineno=1)
@@ -116,8 +115,7 @@ def _parse(source: str, kind: str) -> nodes.Template:
         try:
             tree = env.parse(source)
         except TemplateSyntaxError as e:
-            raise StoryProblem.of("BS030", said("book.jinja_error", error=jinjawords.explain(e.message)) if e.message
-                                  else said("book.unreadable_template"), e.lineno or 1) from None
+            raise _syntax_problem(e) from None
         except RecursionError:
             raise StoryProblem.of("BS033", said("book.template_too_deep")) from None
     problem = inspect(tree, _allowed(), filters=env.filters, tests=env.tests)
@@ -147,6 +145,13 @@ def _template_line(tb: Any) -> int | None:
             line = tb.tb_lineno
         tb = tb.tb_next
     return line
+
+
+def _syntax_problem(e: TemplateSyntaxError) -> StoryProblem:
+    """BS030: a template Jinja cannot read, told as what to type where it can be (story/jinjawords.py)."""
+    message = said("book.jinja_error", error=jinjawords.explain(e.message)) if e.message \
+        else said("book.unreadable_template")
+    return StoryProblem.of("BS030", message, e.lineno or 1)
 
 
 def _why(e: SecurityError) -> Said | str:
