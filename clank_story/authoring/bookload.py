@@ -66,7 +66,7 @@ def lint_entry(path: str, text: str | None = None,
         sources = [data.get("condition")] + [e.get("if") for e in data.get("reward") or []]
         for source in sources:
             if isinstance(source, str) and ("condition", source) not in facts:
-                facts[("condition", source)] = facts_for(source, "condition")
+                facts[("condition", source)] = facts_for(source, "condition", trees)
     return entry, facts
 
 

@@ -30,6 +30,7 @@ from clank_story.authoring.facts import (  # the kinds are this module's words t
     Fact,
 )
 from clank_story.content.diagnostics import said
+from clank_story.story.treewalk import children
 
 _ROOTS = {"game": "game", "me": "player", "players": "players", "campaign": "campaign"}
 _LIST_FILTERS = frozenset({"selectattr", "rejectattr", "sort", "list", "reverse", "unique", "batch", "slice"})
@@ -163,7 +164,7 @@ class Walker:
             self._filter(node, scope)
         elif isinstance(node, nodes.Compare):
             self._compare(node, scope)
-        for child in node.iter_child_nodes():
+        for child in children(node):
             self.visit(child, scope)
 
     def _visit_chain(self, node: nodes.Getattr | nodes.Getitem, scope: dict[str, str | None]) -> None:
@@ -319,36 +320,31 @@ def parse_template(source: str) -> nodes.Template | None:
 
 
 class capture_trees:
-    """`with capture_trees() as trees:` — while the story loader checks templates, keep the syntax
-    tree of each (source -> tree), so the linter walks the loader's own parse instead of parsing
-    every template a second time (parsing is most of the cost of loading a book). Sources parsed
-    before (the loader caches them) are simply missing; `facts_for` parses those itself."""
+    """`with capture_trees() as trees:` — while the story loader checks templates and conditions, keep
+    the syntax of each ((kind, source) -> tree or expression; story/render.py `kept`), so the linter
+    walks the loader's own parse instead of parsing everything a second time (parsing is most of the
+    cost of loading a book). Sources parsed before (the loader caches them) are simply missing;
+    `facts_for` parses those itself."""
 
-    def __enter__(self) -> dict[str, nodes.Template]:
-        from clank_story.story.sandbox import environment
+    def __enter__(self) -> dict[tuple[str, str], nodes.Node]:
+        from clank_story.story import render
 
-        self.env = environment()
-        self.trees: dict[str, nodes.Template] = {}
-        original = type(self.env).parse.__get__(self.env)
-        trees = self.trees
-
-        def parse(source: str, name: str | None = None, filename: str | None = None) -> nodes.Template:
-            tree = original(source, name, filename)
-            trees[source] = tree
-            return tree
-
-        self.env.parse = parse  # an instance attribute, removed on exit
-        return self.trees
+        self.outer = render.kept
+        render.kept = {}
+        return render.kept
 
     def __exit__(self, *exc: object) -> None:
-        self.env.__dict__.pop("parse", None)
+        from clank_story.story import render
+
+        render.kept = self.outer
 
 
-def facts_for(source: str, kind: str, trees: dict[str, nodes.Template] | None = None) -> list[Fact] | None:
+def facts_for(source: str, kind: str, trees: dict[tuple[str, str], nodes.Node] | None = None) -> list[Fact] | None:
     """Facts of a template (`kind` "template") or condition; None if it does not parse."""
+    kept = (trees or {}).get((kind, source))
     if kind == "condition":
-        expr = parse_condition(source)
+        expr = kept if isinstance(kept, nodes.Expr) else parse_condition(source)
         return condition_facts(expr) if expr is not None else None
-    tree = (trees or {}).get(source) or parse_template(source)
+    tree = kept if isinstance(kept, nodes.Template) else parse_template(source)
     return template_facts(tree) if tree is not None else None
 
