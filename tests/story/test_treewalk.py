@@ -41,3 +41,15 @@ def test_a_checked_tree_is_the_tree_jinja_parses_without_its_environment_walk():
 def test_a_template_checked_without_the_environment_still_renders():
     compiled = compile_template.__wrapped__("{% for n in [1, 2] %}{{ n | string }}{% endfor %}")
     assert compiled.runner().render() == "12"
+
+
+def test_the_fields_the_walk_skips_never_hold_a_node_in_the_shipped_book():
+    from clank_story.story.book import shipped_book, shipped_campaign_cards
+    from clank_story.story.passages import load_book
+
+    book = load_book(shipped_book(), cards=shipped_campaign_cards(), cache=False)
+    sources = [s for p in book.passages.values() for k, s in p.sources.items() if not k.endswith(".if")]
+    assert len(sources) > 50
+    for source in sources:
+        tree = environment().parse(source)
+        assert [id(n) for n in walk_ours(tree)] == [id(n) for n in walk_jinjas(tree)], source
