@@ -123,6 +123,15 @@ class StoryLexer(Lexer):
             self.built = True
         return self.fast
 
+    def prepare(self) -> None:
+        """The fast path built now, whatever the count: for a process about to lex a whole book (a big
+        lint prepares it before its worker processes fork, so they need not each build it)."""
+        import codecs
+
+        self.uses = max(self.uses, WARM_UP)
+        self.ready()
+        codecs.lookup("unicode-escape")  # imported on first use: string literals are read with it
+
     def _build(self) -> None:
         """The alternations, from Jinja's own rules (private to Jinja: a change there only turns this off)."""
         self.root = self.rules["root"][0].pattern
