@@ -126,46 +126,64 @@ class Walker:
 
     # -- the walk ---------------------------------------------------------------------------------
     def visit(self, node: nodes.Node, scope: dict[str, str | None]) -> None:
-        if type(node) in _LEAVES:
+        kind = type(node)
+        if kind in _LEAVES:
             return
-        if isinstance(node, nodes.For):
-            self.visit(node.iter, scope)
-            inner = dict(scope)
-            self._bind(node.target, self.type_of(node.iter, scope), inner, element=True)
-            for child in [*node.body, *node.else_]:
-                self.visit(child, inner)
-            if node.test is not None:
-                self.visit(node.test, inner)
+        try:
+            how = _VISITS[kind]
+        except KeyError:
+            how = _VISITS[kind] = _visit_for_class(kind)
+        if how is not None and how(self, node, scope):
             return
-        if isinstance(node, nodes.Assign):
-            self.visit(node.node, scope)
-            self._bind(node.target, self.type_of(node.node, scope), scope)
-            return
-        if isinstance(node, nodes.Getattr | nodes.Getitem):
-            base = self.type_of(node, scope)
-            if base in ("flags", "counters"):
-                # the whole mapping is used (`campaign.flags | length`): any name may be read
-                self.facts.append((ANY_FLAG if base == "flags" else ANY_COUNTER, "", node.lineno))
-            self._visit_chain(node, scope)
-            return
-        if isinstance(node, nodes.Call):
-            self._call(node, scope)
-            if isinstance(node.node, nodes.Getattr):
-                self._visit_chain(node.node, scope)  # `flags.get('x')` is not a use of all flags
-            else:
-                self.visit(node.node, scope)
-            for child in [*node.args, *node.kwargs, node.dyn_args, node.dyn_kwargs]:
-                if child is not None:
-                    self.visit(child, scope)
-            return
-        if isinstance(node, nodes.Test):
-            self._test(node, scope)
-        elif isinstance(node, nodes.Filter):
-            self._filter(node, scope)
-        elif isinstance(node, nodes.Compare):
-            self._compare(node, scope)
         for child in children(node):
             self.visit(child, scope)
+
+    # Each of these reads one kind of node; True when it has visited what is below the node too.
+    def _for(self, node: nodes.For, scope: dict[str, str | None]) -> bool:
+        self.visit(node.iter, scope)
+        inner = dict(scope)
+        self._bind(node.target, self.type_of(node.iter, scope), inner, element=True)
+        for child in [*node.body, *node.else_]:
+            self.visit(child, inner)
+        if node.test is not None:
+            self.visit(node.test, inner)
+        return True
+
+    def _assign(self, node: nodes.Assign, scope: dict[str, str | None]) -> bool:
+        self.visit(node.node, scope)
+        self._bind(node.target, self.type_of(node.node, scope), scope)
+        return True
+
+    def _item(self, node: nodes.Getattr | nodes.Getitem, scope: dict[str, str | None]) -> bool:
+        base = self.type_of(node, scope)
+        if base in ("flags", "counters"):
+            # the whole mapping is used (`campaign.flags | length`): any name may be read
+            self.facts.append((ANY_FLAG if base == "flags" else ANY_COUNTER, "", node.lineno))
+        self._visit_chain(node, scope)
+        return True
+
+    def _called(self, node: nodes.Call, scope: dict[str, str | None]) -> bool:
+        self._call(node, scope)
+        if isinstance(node.node, nodes.Getattr):
+            self._visit_chain(node.node, scope)  # `flags.get('x')` is not a use of all flags
+        else:
+            self.visit(node.node, scope)
+        for child in [*node.args, *node.kwargs, node.dyn_args, node.dyn_kwargs]:
+            if child is not None:
+                self.visit(child, scope)
+        return True
+
+    def _tested(self, node: nodes.Test, scope: dict[str, str | None]) -> bool:
+        self._test(node, scope)
+        return False
+
+    def _filtered(self, node: nodes.Filter, scope: dict[str, str | None]) -> bool:
+        self._filter(node, scope)
+        return False
+
+    def _compared(self, node: nodes.Compare, scope: dict[str, str | None]) -> bool:
+        self._compare(node, scope)
+        return False
 
     def _visit_chain(self, node: nodes.Getattr | nodes.Getitem, scope: dict[str, str | None]) -> None:
         """The parts of `a.b[c].d` other than the chain itself: item arguments and a non-name root."""
@@ -242,6 +260,20 @@ class Walker:
     def _name(self, kind: str, node: nodes.Node | None, line: int) -> None:
         if isinstance(node, nodes.Const) and isinstance(node.value, str | int):
             self.facts.append((kind, str(node.value), line))
+
+
+# How the walker reads each kind of node, looked up by the node's class (a chain of isinstance tests
+# for every node was a tenth of the walk); a class met for the first time is placed by isinstance, in
+# this order, so a subclass is read as its base would be.
+_READERS: list[tuple[type, Any]] = [(nodes.For, Walker._for), (nodes.Assign, Walker._assign),
+                                    (nodes.Getattr, Walker._item), (nodes.Getitem, Walker._item),
+                                    (nodes.Call, Walker._called), (nodes.Test, Walker._tested),
+                                    (nodes.Filter, Walker._filtered), (nodes.Compare, Walker._compared)]
+_VISITS: dict[type, Any] = {}
+
+
+def _visit_for_class(kind: type) -> Any:
+    return next((how for base, how in _READERS if issubclass(kind, base)), None)
 
 
 def shown(node: nodes.Node) -> str:

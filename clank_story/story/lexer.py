@@ -171,7 +171,7 @@ class StoryLexer(Lexer):
         pos, lineno = 0, 1
         mode = TOKEN_VARIABLE_BEGIN if state == "variable" else TOKEN_BLOCK_BEGIN if state == "block" else "root"
         balance: list[str] = []
-        root, comment = self.root.match, self.comment.match
+        root, comment, tags = self.root.match, self.comment.match, self.tags
         new = tuple.__new__  # Token(...) without its Python-level __new__
         while True:
             if mode == "root":
@@ -205,7 +205,7 @@ class StoryLexer(Lexer):
                 lineno += m.group().count("\n")
                 pos, mode = m.end(), "root"
             else:
-                with_end, inside = self.tags[mode]
+                with_end, inside = tags[mode]
                 m = (inside if balance else with_end).match(source, pos)  # always matches, maybe nothing
                 kind = m.lastgroup
                 if m.start(kind) > pos:  # blanks before the token
