@@ -170,7 +170,10 @@ def _load(yaml: Any, text: str, path: str) -> Node:
                 if values > MAX_BOOK_FILE_VALUES:
                     err(mark.line, mark.column, SIZE_CODE, f"more than {MAX_BOOK_FILE_VALUES:,} values in one file")
                     break
-                value = scalar(event.value, event.style, event.tag, bool(event.implicit and event.implicit[0]))
+                value = event.value
+                if event.style is not None or event.tag is not None or value[:1] in _SPECIAL_START \
+                        or not (event.implicit and event.implicit[0]):  # else a plain word: `scalar` keeps it
+                    value = scalar(value, event.style, event.tag, bool(event.implicit and event.implicit[0]))
                 at = (mark.line, mark.column)
             elif kind is map_start or kind is seq_start:
                 mark = event.start_mark
