@@ -17,7 +17,6 @@ RNG, so narrating (or not) cannot change the game and the same inputs give the s
 from __future__ import annotations
 
 import functools
-import re
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
@@ -28,6 +27,7 @@ from clank_story.narrate import wrap
 from clank_story.narrate.lines import Narrator, person, tidy
 from clank_story.narrate.lines import w as narrate_word
 from clank_story.narrate.scores import score_lines
+from clank_story.narrate.template import Render, compile_template
 from clank_story.rules import events as ev
 from clank_story.rules.state import Game
 from clank_story.words import at, section, sentences
@@ -83,15 +83,25 @@ class Beat:
             counter[key] += n
 
 
+def _filters() -> dict[str, Callable[..., Any]]:
+    """The filters a prose template may use, the same for Jinja and narrate/template.py."""
+    return {"upfirst": _upfirst,  # {{ hurt | upfirst }}: "you and Rex" starting a sentence
+            "at": at}  # {{ space | at('em') }}: "na Entrada" in Portuguese (words.at)
+
+
+def _globals() -> dict[str, Any]:
+    """The functions a prose template may call: {{ plural(count, one='comes', other='come') }}."""
+    return {"plural": _plural}
+
+
 @functools.lru_cache(maxsize=1)
 def _environment():
     from jinja2 import StrictUndefined
     from jinja2.sandbox import SandboxedEnvironment
 
     env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
-    env.globals["plural"] = _plural  # {{ plural(count, one='comes', other='come') }}
-    env.filters["upfirst"] = _upfirst  # {{ hurt | upfirst }}: "you and Rex" starting a sentence
-    env.filters["at"] = at  # {{ space | at('em') }}: "na Entrada" in Portuguese (words.at)
+    env.globals.update(_globals())
+    env.filters.update(_filters())
     return env
 
 
@@ -100,29 +110,22 @@ def _template(source: str):
     return _environment().from_string(source)
 
 
-_NAME = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
-
-
 @functools.lru_cache(maxsize=1024)
-def _simple(source: str) -> tuple[str, ...] | None:
-    """A template that only fills in names (`— Turn {{ turn }}: your move —`), as text and names
-    alternating; None when it needs Jinja. Simple ones are filled in directly, so telling the first
-    turn does not import Jinja (about 40 ms of start-up)."""
-    if "{%" in source or "{#" in source:
-        return None
-    pieces = tuple(_NAME.split(source.removesuffix("\n")))  # as Jinja: one final newline is dropped
-    if any("{{" in text or "}}" in text for text in pieces[::2]):
-        return None
-    return pieces
+def _compiled(source: str) -> Render | None:
+    """The template as a function of its context, without Jinja, when it keeps to the part of Jinja
+    narrate/template.py speaks (every shipped variant does); None: Jinja renders it. Importing Jinja and
+    compiling the dozen variants that need more than names was a fifth of replaying five scripted
+    games (issue 20)."""
+    return compile_template(source, _filters(), _globals())
 
 
 def _fill(source: str, ctx: Mapping[str, Any]) -> str:
-    """The template rendered: directly when simple, else by Jinja. A missing name raises either way
-    (KeyError or Jinja's UndefinedError), and the caller falls back to the one-line narration."""
-    pieces = _simple(source)
-    if pieces is None:
+    """The template rendered, by narrate/template.py or else by Jinja. A missing name raises either
+    way (KeyError or Jinja's UndefinedError), and the caller falls back to the one-line narration."""
+    render = _compiled(source)
+    if render is None:
         return _template(source).render(**ctx)
-    return "".join(piece if i % 2 == 0 else str(ctx[piece]) for i, piece in enumerate(pieces))
+    return render(ctx)
 
 
 class ProseNarrator:
