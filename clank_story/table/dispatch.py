@@ -129,7 +129,7 @@ def game_command(table: Table, line: str) -> Reply:
         question = _end_question(table, line)
         if question is not None:
             return question
-    return _drawn(table, lambda: table.do(line))
+    return _drawn(table, lambda: table.do(line, command))  # parsed once: the session need not again
 
 
 def did_you_mean(game: Game, refused: UnknownCommand) -> UnknownCommand:
