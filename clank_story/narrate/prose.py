@@ -30,12 +30,13 @@ from clank_story.narrate.scores import score_lines
 from clank_story.narrate.template import Render, compile_template
 from clank_story.rules import events as ev
 from clank_story.rules.state import Game
-from clank_story.words import at, section, sentences
+from clank_story.words import at, say, section, sentences
 from clank_story.words import plural as plural_category
 
 WIDTH = wrap.WIDTH
 NUMBER_KEYS = ("skill", "swords", "boots", "gold", "teleport", "clank", "clank_credit", "clank_empty", "cards",
                "reshuffled", "health", "damage", "rage", "checkmarks")
+_NUMBER_ORDER = {key: i for i, key in enumerate(NUMBER_KEYS)}
 NUMBER_EVENTS = (ev.Gained, ev.ClankChanged, ev.CardsDrawn, ev.Healed, ev.TookDamage, ev.RageChanged)
 PARAGRAPHS = (ev.DragonAttacked, ev.KnockedOut, ev.Escaped, ev.GameOver)
 HAND_SIZE = 5
@@ -499,16 +500,14 @@ class ProseNarrator:
         groups = []
         for player, counter in beat.numbers.items():
             parts = []
-            for key in NUMBER_KEYS:
-                n = counter.get(key, 0)
+            for key in sorted(counter.keys() & _NUMBER_ORDER, key=_NUMBER_ORDER.__getitem__):  # NUMBER_KEYS' order
+                n = counter[key]
                 if not n and key != "rage":
                     continue
-                if key == "rage" and key not in counter:
-                    continue
                 if key in ("reshuffled", "clank_empty"):
-                    parts.append(self.w(f"num.{key}"))
+                    parts.append(say(f"narrate.num.{key}"))
                 else:
-                    parts.append(self.w(f"num.{key}", n=n))
+                    parts.append(say(f"narrate.num.{key}", n=n))
             if not parts:
                 continue
             text = self.w("num.sep").join(p.replace(" ", NBSP) for p in parts)  # never split "1 damage"

@@ -123,8 +123,35 @@ def fill(text: str, width: int = WIDTH, initial: str = "", subsequent: str = "")
     width = max(width, cells(subsequent) + 1, cells(initial) + 1, 2)
     if _plain(text) and cells(initial + text) <= width:  # the common case, without the wrapper
         return (initial + text).replace(NBSP, " ")
-    wrapper = _narrow_wrapper if narrow(initial + text + subsequent) else _wrapper
-    return "\n".join(wrapper(width, initial, subsequent).wrap(text)).replace(NBSP, " ")
+    if not narrow(initial + text + subsequent):
+        return "\n".join(_wrapper(width, initial, subsequent).wrap(text)).replace(NBSP, " ")
+    lines = _greedy(text, width, initial, subsequent) if _single_spaced(text) else None
+    if lines is None:
+        lines = _narrow_wrapper(width, initial, subsequent).wrap(text)
+    return "\n".join(lines).replace(NBSP, " ")
+
+
+def _single_spaced(text: str) -> bool:
+    """Words between single spaces, none at either end, no other whitespace textwrap knows."""
+    return _plain(text) and text[0] != " " and "  " not in text
+
+
+def _greedy(text: str, width: int, initial: str, subsequent: str) -> list[str]:
+    """What `textwrap` makes of single-spaced narrow text (`_single_spaced`, `narrow`): words added to a
+    line while they fit, a word too long for any line alone on its own, the spaces at the breaks
+    dropped. The same lines, without cutting the text into chunks and putting them back (a third of
+    narration's time was textwrap, issue 20); `tests/repl/test_wrap_narrow.py` checks both agree."""
+    lines: list[str] = []
+    line: list[str] = []
+    indent, room, used = initial, width - len(initial), -1
+    for word in text.split(" "):
+        if line and used + 1 + len(word) > room:
+            lines.append(indent + " ".join(line))
+            indent, room, line, used = subsequent, width - len(subsequent), [], -1
+        line.append(word)
+        used += 1 + len(word)
+    lines.append(indent + " ".join(line))
+    return lines
 
 
 def paragraphs(text: str, width: int = WIDTH) -> str:

@@ -47,3 +47,26 @@ def test_wide_text_is_not_narrow_and_is_measured_in_cells():
     assert not wrap.narrow("竜が目を覚ます")
     assert wrap.cells("竜が") == 4
     assert wrap.cells("Burgle ×4 — Rex") == len("Burgle ×4 — Rex")
+
+
+WORD = st.text(alphabet=sorted(wrap.ONE_CELL - {" "}) + [wrap.NBSP] * 4, min_size=1, max_size=30)
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(WORD, min_size=1, max_size=40), st.integers(min_value=2, max_value=90),
+       st.sampled_from([("", ""), ("  ", "    "), ("→ ", "  "), ("1. ", "   "), ("", "     ")]))
+def test_single_spaced_words_wrap_as_textwrap_wraps_them(words, width, indents):
+    """The quick greedy wrap of narration's usual text (words between single spaces) gives textwrap's
+    lines, long words and all."""
+    import textwrap
+
+    initial, subsequent = indents
+    text = " ".join(words)
+    width = max(width, len(initial) + 1, len(subsequent) + 1)
+    wrapper = textwrap.TextWrapper(width, initial_indent=initial, subsequent_indent=subsequent,
+                                   break_long_words=False, break_on_hyphens=False)
+    if not wrap.narrow(initial + text + subsequent):  # a word of no-break spaces is whitespace to textwrap
+        return
+    assert wrap._single_spaced(text)
+    assert wrap._greedy(text, width, initial, subsequent) == wrapper.wrap(text)
+    assert wrap.fill(text, width, initial, subsequent) == _cell_wrapped(text, width, initial, subsequent)
