@@ -464,6 +464,8 @@ def _sayer(value: Any, ident: str) -> Sayer:
 
 def _filler(template: str) -> Sayer:
     """`fill(template, params)` as a function of the parameters."""
+    if "{" not in template and "}" not in template:  # no field: the text itself (`num.sep`, `list.and`)
+        return lambda params: template
     if not _names_only(template):
         return lambda params: fill(template, params)
 

@@ -77,7 +77,9 @@ class Beat:
     paragraph: bool = False
 
     def add(self, player: str | None, key: str, n: int) -> None:
-        counter = self.numbers.setdefault(player, Counter())
+        counter = self.numbers.get(player)
+        if counter is None:  # not setdefault: that makes a Counter for every number added
+            counter = self.numbers[player] = Counter()
         if key == "rage":
             counter[key] = n  # the space reached, not a sum
         else:

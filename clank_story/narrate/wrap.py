@@ -114,13 +114,13 @@ def cells(text: str) -> int:
 def _plain(text: str) -> bool:
     """Text textwrap would give back as it is when it fits: no other whitespace than single-line
     spaces, and none at the end."""
-    return bool(text.strip()) and not text[-1].isspace() and not any(c in text for c in "\t\n\r\x0b\x0c")
+    return bool(text.strip()) and not text[-1].isspace() and not _OTHER_SPACE.search(text)
 
 
 def fill(text: str, width: int = WIDTH, initial: str = "", subsequent: str = "") -> str:
     """One paragraph wrapped to `width` cells; a word longer than the line stands alone, whole.
     No-break spaces hold while wrapping and come out as plain spaces."""
-    width = max(width, cells(subsequent) + 1, cells(initial) + 1, 2)
+    width = max(width, cells(subsequent) + 1, cells(initial) + 1, 2) if initial or subsequent else max(width, 2)
     if _plain(text) and cells(initial + text) <= width:  # the common case, without the wrapper
         return (initial + text).replace(NBSP, " ")
     if not narrow(initial + text + subsequent):
@@ -159,6 +159,7 @@ def paragraphs(text: str, width: int = WIDTH) -> str:
     return "\n".join(fill(p, width) for p in text.split("\n"))
 
 
+_OTHER_SPACE = re.compile("[\t\n\r\x0b\x0c]")  # whitespace textwrap turns into spaces
 _LOOSE_NBSP = re.compile(f"(?:^| ){NBSP}|{NBSP}(?: |$)")
 _PREFIX = re.compile(r"^\s*(?:\d+[.)]\s+|[^\w\s(\"'`“‘«\[][^\w]*?\s+)?")
 

@@ -161,11 +161,13 @@ def _folded(text: str) -> str:
 def _drawn(table: Table, act) -> Reply:
     """Carry out `act`; at the prompt, name the cards it put into your hand during your turn (a new
     turn's hand is told by the narration)."""
+    if not table.interactive:  # a script's transcript is the story alone
+        return act()
     game = table.game
     me, turn, hand = game.me.name, (game.turn_number, game.active), Counter(game.me.hand)
     reply: Reply = act()
     game = table.game
-    if not table.interactive or game.over or (game.turn_number, game.active) != turn or game.me.name != me:
+    if game.over or (game.turn_number, game.active) != turn or game.me.name != me:
         return reply
     new = Counter(game.me.hand) - hand
     if new:
