@@ -512,11 +512,12 @@ class ProseNarrator:
                     parts.append(say(f"narrate.num.{key}", n=n))
             if not parts:
                 continue
-            text = self.w("num.sep").join(p.replace(" ", NBSP) for p in parts)  # never split "1 damage"
+            parts = [p.replace(" ", NBSP) for p in parts]  # never split "1 damage"
+            text = self.w("num.sep").join(parts) if len(parts) > 1 else parts[0]
             if player is not None and player != beat.player:
                 text = self.w("num.whose", player=player, numbers=text, you=player == self.you(game))
             groups.append(text)
-        return self.w("num.groups").join(groups)
+        return self.w("num.groups").join(groups) if len(groups) > 1 else "".join(groups)
 
     def _tell_beats(self, game: Game, beats: list[Beat]) -> list[Line]:
         you = self.you(game)

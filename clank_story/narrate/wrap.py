@@ -39,6 +39,22 @@ ONE_CELL = frozenset(
     + [chr(c) for c in range(0x20, 0x7F)])
 
 
+def _ranges(chars: frozenset[str]) -> str:
+    """A regular expression's class body for `chars`, as ranges of code points."""
+    points = sorted(map(ord, chars))
+    out, start = [], points[0]
+    for before, point in itertools.pairwise([*points, -1]):
+        if point != before + 1:
+            out.append(f"\\u{start:04x}-\\u{before:04x}")
+            start = point
+    return "".join(out)
+
+
+# A character that is not ONE_CELL: one C scan of the text, where `ONE_CELL.issuperset(text)` looks up
+# every character in a set (most of measuring a line, issue 20).
+_NOT_ONE_CELL = re.compile(f"[^{_ranges(ONE_CELL)}]")
+
+
 def _wide(char: str) -> bool:
     return unicodedata.east_asian_width(char) in ("W", "F")
 
@@ -98,12 +114,12 @@ def narrow(text: str) -> bool:
     standard library's `textwrap` wraps such text exactly as the cell wrapper does, several times
     faster, and without importing wcwidth (about 30 ms of start-up). A no-break space must stand
     inside a word ("1 damage"): at a word's edge the cell wrapper takes it for a space."""
-    return ONE_CELL.issuperset(text) and (NBSP not in text or not _LOOSE_NBSP.search(text))
+    return not _NOT_ONE_CELL.search(text) and (NBSP not in text or not _LOOSE_NBSP.search(text))
 
 
 def cells(text: str) -> int:
     """How many terminal cells `text` takes (a wide character two, a combining mark none)."""
-    if text.isascii() or ONE_CELL.issuperset(text):
+    if text.isascii() or not _NOT_ONE_CELL.search(text):
         return len(text)
     from wcwidth import wcswidth
 
@@ -114,7 +130,7 @@ def cells(text: str) -> int:
 def _plain(text: str) -> bool:
     """Text textwrap would give back as it is when it fits: no other whitespace than single-line
     spaces, and none at the end."""
-    return bool(text.strip()) and not text[-1].isspace() and not _OTHER_SPACE.search(text)
+    return bool(text) and not text[-1].isspace() and not _OTHER_SPACE.search(text)  # a last non-space: not blank
 
 
 def fill(text: str, width: int = WIDTH, initial: str = "", subsequent: str = "") -> str:
@@ -142,15 +158,17 @@ def _greedy(text: str, width: int, initial: str, subsequent: str) -> list[str]:
     dropped. The same lines, without cutting the text into chunks and putting them back (a third of
     narration's time was textwrap, issue 20); `tests/repl/test_wrap_narrow.py` checks both agree."""
     lines: list[str] = []
-    line: list[str] = []
-    indent, room, used = initial, width - len(initial), -1
-    for word in text.split(" "):
-        if line and used + 1 + len(word) > room:
-            lines.append(indent + " ".join(line))
-            indent, room, line, used = subsequent, width - len(subsequent), [], -1
-        line.append(word)
-        used += 1 + len(word)
-    lines.append(indent + " ".join(line))
+    indent, room = initial, width - len(initial)
+    while len(text) > room:
+        cut = text.rfind(" ", 0, room + 1)  # the last break that leaves the line no longer than the room
+        if cut < 0:  # the first word is longer than the line: it stands alone, whole
+            cut = text.find(" ")
+            if cut < 0:
+                break
+        lines.append(indent + text[:cut])
+        text = text[cut + 1:]
+        indent, room = subsequent, width - len(subsequent)
+    lines.append(indent + text)
     return lines
 
 

@@ -50,7 +50,9 @@ def _yes(line: str) -> bool:
 
 def handle(table: Table, text: str) -> Reply:
     before = table.entry = table.mark(text)
-    prompt = table.prompt()
+    # the prompt the line answered, for the transcript: one is kept, or may be started by this line
+    # (`transcript FILE`, a verb of the prompt only); a script need not say it for every line
+    prompt = table.prompt() if table.interactive or table.transcript is not None else ""
     try:
         reply = _handle(table, text)
     except CommandError as e:

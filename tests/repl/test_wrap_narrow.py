@@ -70,3 +70,9 @@ def test_single_spaced_words_wrap_as_textwrap_wraps_them(words, width, indents):
     assert wrap._single_spaced(text)
     assert wrap._greedy(text, width, initial, subsequent) == wrapper.wrap(text)
     assert wrap.fill(text, width, initial, subsequent) == _cell_wrapped(text, width, initial, subsequent)
+
+
+def test_the_one_cell_pattern_matches_exactly_the_characters_outside_one_cell():
+    for code in range(0x10000):
+        char = chr(code)
+        assert (wrap._NOT_ONE_CELL.search(char) is None) == (char in wrap.ONE_CELL), f"U+{code:04X}"
