@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from clank_story.rules.events import quick
 from clank_story.table.reply import Snapshot
 
 if TYPE_CHECKING:
@@ -21,9 +22,11 @@ if TYPE_CHECKING:
 TURNS = 8  # turns a snapshot serves: at most this many turns' lines are played again to take one back
 
 
-@dataclass(frozen=True)
+@quick
+@dataclass(frozen=True, slots=True)
 class Mark:
-    """A line's way back: how many lines had been played since the snapshot, and where the narrator was."""
+    """A line's way back: how many lines had been played since the snapshot, and where the narrator was.
+    (Every line of a script makes one: built by the rules' quicker `__init__`, rules/events.py.)"""
 
     played: int
     narration: dict[str, Any]
