@@ -31,13 +31,14 @@ from clank_story.narrate.template import Render, compile_template
 from clank_story.rules import events as ev
 from clank_story.rules.events import quick
 from clank_story.rules.state import Game
-from clank_story.words import at, say, section, sentences
+from clank_story.words import at, memo, say, section, sentences
 from clank_story.words import plural as plural_category
 
 WIDTH = wrap.WIDTH
 NUMBER_KEYS = ("skill", "swords", "boots", "gold", "teleport", "clank", "clank_credit", "clank_empty", "cards",
                "reshuffled", "health", "damage", "rage", "checkmarks")
 _NUMBER_ORDER = {key: i for i, key in enumerate(NUMBER_KEYS)}
+NUMBERS_KEPT = 4096  # the numbers' texts kept per language (ProseNarrator.numbers); a rare game fills it
 NUMBER_EVENTS = (ev.Gained, ev.ClankChanged, ev.CardsDrawn, ev.Healed, ev.TookDamage, ev.RageChanged)
 PARAGRAPHS = (ev.DragonAttacked, ev.KnockedOut, ev.Escaped, ev.GameOver)
 HAND_SIZE = 5
@@ -154,6 +155,7 @@ class ProseNarrator:
         self.names = {"dragon": narrate_word("names.dragon"), "company": narrate_word("names.company")}
         self.told_question: tuple[str, tuple[str, ...]] | None = None  # story choices just told in full
         self.counts: Counter[tuple[str, int]] | None = None  # (kind, variant) -> uses, when someone counts
+        self._head: tuple[tuple[int, int, str | None] | None, int] = (None, 0)  # _pick's (seed, turn, owner), CRC
 
     # -- state for undo and saves ----------------------------------------------------------------
     def state(self) -> dict[str, Any]:
@@ -279,9 +281,14 @@ class ProseNarrator:
 
     # -- choosing and rendering variants --------------------------------------------------------
     def _pick(self, kind: str, count: int) -> int:
-        key = f"{self.seed}|{self.turn}|{self.owner}|{self.index}|{kind}".encode()
+        """The CRC-32 of `seed|turn|owner|index|kind` (docs/narration.md), its unchanging head's CRC kept
+        for the turn and carried on (zlib.crc32's second argument) over the rest."""
+        where = (self.seed, self.turn, self.owner)
+        if self._head[0] != where:
+            self._head = (where, zlib.crc32(f"{self.seed}|{self.turn}|{self.owner}|".encode()))
+        crc = zlib.crc32(f"{self.index}|{kind}".encode(), self._head[1])
         self.index += 1
-        return zlib.crc32(key) % count
+        return crc % count
 
     def render(self, kind: str, ctx: Mapping[str, Any], you: bool) -> str:
         variants = self.prose.get(kind) or []
@@ -504,6 +511,20 @@ class ProseNarrator:
                 beat.add(None, "rage", e.rage)
 
     def numbers(self, beat: Beat, game: Game) -> str:
+        """The beat's numbers, `(+2 Skill, +1 Clank)` or with whose they are (`Rex: +1 Clank`). What they
+        say hangs only on the counts, whose beat it is and who "you" are, in the current language, so
+        it is kept per language (`words.memo`): most beats repeat a few dozen combinations."""
+        you = self.you(game) if any(p is not None and p != beat.player for p in beat.numbers) else None
+        key = (beat.player, you, *((p, *c.items()) for p, c in beat.numbers.items()))
+        told = memo("narrate.prose.numbers", dict)
+        text = told.get(key)
+        if text is None:
+            if len(told) >= NUMBERS_KEPT:
+                told.clear()
+            text = told[key] = self._numbers_text(beat, you)
+        return text
+
+    def _numbers_text(self, beat: Beat, you: str | None) -> str:
         groups = []
         for player, counter in beat.numbers.items():
             parts = []
@@ -520,7 +541,7 @@ class ProseNarrator:
             parts = [p.replace(" ", NBSP) for p in parts]  # never split "1 damage"
             text = self.w("num.sep").join(parts) if len(parts) > 1 else parts[0]
             if player is not None and player != beat.player:
-                text = self.w("num.whose", player=player, numbers=text, you=player == self.you(game))
+                text = self.w("num.whose", player=player, numbers=text, you=player == you)
             groups.append(text)
         return self.w("num.groups").join(groups) if len(groups) > 1 else "".join(groups)
 
