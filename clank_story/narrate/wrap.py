@@ -119,12 +119,16 @@ def narrow(text: str) -> bool:
 
 def cells(text: str) -> int:
     """How many terminal cells `text` takes (a wide character two, a combining mark none)."""
-    if text.isascii() or not _NOT_ONE_CELL.search(text):
-        return len(text)
+    if text.isascii() or _printable_ascii(text.replace(NBSP, " ")) or not _NOT_ONE_CELL.search(text):
+        return len(text)  # printable ASCII with no-break spaces (a beat's numbers) told by C calls alone
     from wcwidth import wcswidth
 
     n = wcswidth(text)
     return n if n >= 0 else len(text)
+
+
+def _printable_ascii(text: str) -> bool:
+    return text.isascii() and text.isprintable()
 
 
 def _plain(text: str) -> bool:
@@ -174,6 +178,8 @@ def _greedy(text: str, width: int, initial: str, subsequent: str) -> list[str]:
 
 def paragraphs(text: str, width: int = WIDTH) -> str:
     """Each line of `text` a paragraph of its own, wrapped."""
+    if "\n" not in text:
+        return fill(text, width)
     return "\n".join(fill(p, width) for p in text.split("\n"))
 
 

@@ -76,3 +76,17 @@ def test_the_one_cell_pattern_matches_exactly_the_characters_outside_one_cell():
     for code in range(0x10000):
         char = chr(code)
         assert (wrap._NOT_ONE_CELL.search(char) is None) == (char in wrap.ONE_CELL), f"U+{code:04X}"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=[chr(c) for c in range(0x80)] + [wrap.NBSP] * 10, max_size=60))
+def test_ascii_with_no_break_spaces_is_measured_as_wcwidth_measures_it(text):
+    """The quick measure of a beat's numbers (ASCII and no-break spaces) is the full one's."""
+    from wcwidth import wcswidth
+
+    if text.isascii() or wrap.ONE_CELL.issuperset(text):
+        measured = len(text)
+    else:
+        n = wcswidth(text)
+        measured = n if n >= 0 else len(text)
+    assert wrap.cells(text) == measured
