@@ -66,7 +66,7 @@ def lint_entry(path: str, text: str | None = None,
         sources = [data.get("condition")] + [e.get("if") for e in data.get("reward") or []]
         for source in sources:
             if isinstance(source, str) and ("condition", source) not in facts:
-                facts[("condition", source)] = facts_for(source, "condition")
+                facts[("condition", source)] = facts_for(source, "condition", trees)
     return entry, facts
 
 
@@ -176,13 +176,20 @@ class Pending:
 
 
 def _analysis_modules() -> None:
-    """What analysing a file imports (the story loader with its renderer, Jinja, the template walk, the
-    mending of keys): a lint served from the cache never needs them, so they are imported only when
-    some file is analysed."""
+    """What analysing a file needs made once: the story loader with its renderer, Jinja, the template
+    walk, the mending of keys, PyYAML's C reader (with what it imports), the story environment and
+    its fast lexer. A lint served from the cache never needs them, so they are made only when some
+    file is analysed; for a big book, here, before the worker processes fork, so that each worker
+    does not make them again (about 60 ms a worker, tests/authoring/test_lint_workers.py)."""
     import clank_story.authoring.mend
     import clank_story.authoring.templates
     import clank_story.story.passages
     import clank_story.story.render  # noqa: F401
+    from clank_story.content.yamlio import libyaml
+    from clank_story.story.sandbox import environment
+
+    libyaml()
+    environment().lexer.prepare()
 
 
 class _MapFuture:
@@ -196,10 +203,13 @@ class _MapFuture:
 def _worker_start() -> None:
     """A worker forked from a lint: Ctrl-C is the lint's to answer, as for the book's loading workers
     (story/passages.py), and the collector runs: the lint that forked it has it off, and `analyse`
-    keeps it off file by file."""
+    keeps it off file by file. What the worker inherited is frozen out of the collector's sight first:
+    it lives as long as the worker, and walking it (writing to pages shared with the parent) only cost
+    time."""
     from clank_story.story.passages import leave_interrupts_to_the_parent
 
     leave_interrupts_to_the_parent()
+    gc.freeze()
     gc.enable()
 
 

@@ -30,6 +30,7 @@ from clank_story.authoring.facts import (  # the kinds are this module's words t
     Fact,
 )
 from clank_story.content.diagnostics import said
+from clank_story.story.treewalk import children
 
 _ROOTS = {"game": "game", "me": "player", "players": "players", "campaign": "campaign"}
 _LIST_FILTERS = frozenset({"selectattr", "rejectattr", "sort", "list", "reverse", "unique", "batch", "slice"})
@@ -125,46 +126,64 @@ class Walker:
 
     # -- the walk ---------------------------------------------------------------------------------
     def visit(self, node: nodes.Node, scope: dict[str, str | None]) -> None:
-        if type(node) in _LEAVES:
+        kind = type(node)
+        if kind in _LEAVES:
             return
-        if isinstance(node, nodes.For):
-            self.visit(node.iter, scope)
-            inner = dict(scope)
-            self._bind(node.target, self.type_of(node.iter, scope), inner, element=True)
-            for child in [*node.body, *node.else_]:
-                self.visit(child, inner)
-            if node.test is not None:
-                self.visit(node.test, inner)
+        try:
+            how = _VISITS[kind]
+        except KeyError:
+            how = _VISITS[kind] = _visit_for_class(kind)
+        if how is not None and how(self, node, scope):
             return
-        if isinstance(node, nodes.Assign):
-            self.visit(node.node, scope)
-            self._bind(node.target, self.type_of(node.node, scope), scope)
-            return
-        if isinstance(node, nodes.Getattr | nodes.Getitem):
-            base = self.type_of(node, scope)
-            if base in ("flags", "counters"):
-                # the whole mapping is used (`campaign.flags | length`): any name may be read
-                self.facts.append((ANY_FLAG if base == "flags" else ANY_COUNTER, "", node.lineno))
-            self._visit_chain(node, scope)
-            return
-        if isinstance(node, nodes.Call):
-            self._call(node, scope)
-            if isinstance(node.node, nodes.Getattr):
-                self._visit_chain(node.node, scope)  # `flags.get('x')` is not a use of all flags
-            else:
-                self.visit(node.node, scope)
-            for child in [*node.args, *node.kwargs, node.dyn_args, node.dyn_kwargs]:
-                if child is not None:
-                    self.visit(child, scope)
-            return
-        if isinstance(node, nodes.Test):
-            self._test(node, scope)
-        elif isinstance(node, nodes.Filter):
-            self._filter(node, scope)
-        elif isinstance(node, nodes.Compare):
-            self._compare(node, scope)
-        for child in node.iter_child_nodes():
+        for child in children(node):
             self.visit(child, scope)
+
+    # Each of these reads one kind of node; True when it has visited what is below the node too.
+    def _for(self, node: nodes.For, scope: dict[str, str | None]) -> bool:
+        self.visit(node.iter, scope)
+        inner = dict(scope)
+        self._bind(node.target, self.type_of(node.iter, scope), inner, element=True)
+        for child in [*node.body, *node.else_]:
+            self.visit(child, inner)
+        if node.test is not None:
+            self.visit(node.test, inner)
+        return True
+
+    def _assign(self, node: nodes.Assign, scope: dict[str, str | None]) -> bool:
+        self.visit(node.node, scope)
+        self._bind(node.target, self.type_of(node.node, scope), scope)
+        return True
+
+    def _item(self, node: nodes.Getattr | nodes.Getitem, scope: dict[str, str | None]) -> bool:
+        base = self.type_of(node, scope)
+        if base in ("flags", "counters"):
+            # the whole mapping is used (`campaign.flags | length`): any name may be read
+            self.facts.append((ANY_FLAG if base == "flags" else ANY_COUNTER, "", node.lineno))
+        self._visit_chain(node, scope)
+        return True
+
+    def _called(self, node: nodes.Call, scope: dict[str, str | None]) -> bool:
+        self._call(node, scope)
+        if isinstance(node.node, nodes.Getattr):
+            self._visit_chain(node.node, scope)  # `flags.get('x')` is not a use of all flags
+        else:
+            self.visit(node.node, scope)
+        for child in [*node.args, *node.kwargs, node.dyn_args, node.dyn_kwargs]:
+            if child is not None:
+                self.visit(child, scope)
+        return True
+
+    def _tested(self, node: nodes.Test, scope: dict[str, str | None]) -> bool:
+        self._test(node, scope)
+        return False
+
+    def _filtered(self, node: nodes.Filter, scope: dict[str, str | None]) -> bool:
+        self._filter(node, scope)
+        return False
+
+    def _compared(self, node: nodes.Compare, scope: dict[str, str | None]) -> bool:
+        self._compare(node, scope)
+        return False
 
     def _visit_chain(self, node: nodes.Getattr | nodes.Getitem, scope: dict[str, str | None]) -> None:
         """The parts of `a.b[c].d` other than the chain itself: item arguments and a non-name root."""
@@ -243,6 +262,20 @@ class Walker:
             self.facts.append((kind, str(node.value), line))
 
 
+# How the walker reads each kind of node, looked up by the node's class (a chain of isinstance tests
+# for every node was a tenth of the walk); a class met for the first time is placed by isinstance, in
+# this order, so a subclass is read as its base would be.
+_READERS: list[tuple[type, Any]] = [(nodes.For, Walker._for), (nodes.Assign, Walker._assign),
+                                    (nodes.Getattr, Walker._item), (nodes.Getitem, Walker._item),
+                                    (nodes.Call, Walker._called), (nodes.Test, Walker._tested),
+                                    (nodes.Filter, Walker._filtered), (nodes.Compare, Walker._compared)]
+_VISITS: dict[type, Any] = {}
+
+
+def _visit_for_class(kind: type) -> Any:
+    return next((how for base, how in _READERS if issubclass(kind, base)), None)
+
+
 def shown(node: nodes.Node) -> str:
     """`me.helth`, `players['Ana'].golt`, `p.gld`: the expression as an author wrote it (roughly)."""
     if isinstance(node, nodes.Name):
@@ -319,36 +352,31 @@ def parse_template(source: str) -> nodes.Template | None:
 
 
 class capture_trees:
-    """`with capture_trees() as trees:` — while the story loader checks templates, keep the syntax
-    tree of each (source -> tree), so the linter walks the loader's own parse instead of parsing
-    every template a second time (parsing is most of the cost of loading a book). Sources parsed
-    before (the loader caches them) are simply missing; `facts_for` parses those itself."""
+    """`with capture_trees() as trees:` — while the story loader checks templates and conditions, keep
+    the syntax of each ((kind, source) -> tree or expression; story/render.py `kept`), so the linter
+    walks the loader's own parse instead of parsing everything a second time (parsing is most of the
+    cost of loading a book). Sources parsed before (the loader caches them) are simply missing;
+    `facts_for` parses those itself."""
 
-    def __enter__(self) -> dict[str, nodes.Template]:
-        from clank_story.story.sandbox import environment
+    def __enter__(self) -> dict[tuple[str, str], nodes.Node]:
+        from clank_story.story import render
 
-        self.env = environment()
-        self.trees: dict[str, nodes.Template] = {}
-        original = type(self.env).parse.__get__(self.env)
-        trees = self.trees
-
-        def parse(source: str, name: str | None = None, filename: str | None = None) -> nodes.Template:
-            tree = original(source, name, filename)
-            trees[source] = tree
-            return tree
-
-        self.env.parse = parse  # an instance attribute, removed on exit
-        return self.trees
+        self.outer = render.kept
+        render.kept = {}
+        return render.kept
 
     def __exit__(self, *exc: object) -> None:
-        self.env.__dict__.pop("parse", None)
+        from clank_story.story import render
+
+        render.kept = self.outer
 
 
-def facts_for(source: str, kind: str, trees: dict[str, nodes.Template] | None = None) -> list[Fact] | None:
+def facts_for(source: str, kind: str, trees: dict[tuple[str, str], nodes.Node] | None = None) -> list[Fact] | None:
     """Facts of a template (`kind` "template") or condition; None if it does not parse."""
+    kept = (trees or {}).get((kind, source))
     if kind == "condition":
-        expr = parse_condition(source)
+        expr = kept if isinstance(kept, nodes.Expr) else parse_condition(source)
         return condition_facts(expr) if expr is not None else None
-    tree = (trees or {}).get(source) or parse_template(source)
+    tree = kept if isinstance(kept, nodes.Template) else parse_template(source)
     return template_facts(tree) if tree is not None else None
 

@@ -36,7 +36,6 @@ def check_block(node: Node, report: Report, refs: Refs, *, story: bool = False, 
             continue
         for key in m.value:
             child = m.child(key)
-            line, col = m.key_pos(key)
             if key == "if":
                 _check_test(child, CONDITION_SPECS, report, "condition", scoring)
             elif key == "per":
@@ -44,11 +43,12 @@ def check_block(node: Node, report: Report, refs: Refs, *, story: bool = False, 
             elif key == "pay":
                 _check_pay(child, report, scoring)
             elif key not in REGISTRY:
-                report.error(m.path, line, col, "CD101", said("effects.unknown", effect=key, hint=hint(key, list(REGISTRY))))
+                report.error(m.path, *m.key_pos(key), "CD101", said("effects.unknown", effect=key,
+                                                                    hint=hint(key, list(REGISTRY))))
             elif REGISTRY[key].story and not story:
-                report.error(m.path, line, col, "CD104", said("effects.story_only", effect=key))
+                report.error(m.path, *m.key_pos(key), "CD104", said("effects.story_only", effect=key))
             elif scoring and key != "points":
-                report.error(m.path, line, col, "CD106", said("effects.not_in_score", effect=key))
+                report.error(m.path, *m.key_pos(key), "CD106", said("effects.not_in_score", effect=key))
             else:
                 _check_arg(key, child, report, refs, story)
 

@@ -185,8 +185,8 @@ def check_fields(node: Node, fields: Mapping[str, Field], report: Report, what: 
     for key in node.value:
         if not isinstance(key, str):
             continue
-        line, col = node.key_pos(key)
         if key not in fields:
+            line, col = node.key_pos(key)  # looked up only for a report: a big book has 100,000 keys
             report.error(node.path, line, col, "CT004",
                          said("fields.unknown", key=key, what=what, hint=hint(key, list(fields))))
             continue

@@ -31,6 +31,7 @@ from clank_story.content.reading import (
 from clank_story.content.yamlio import Node, libyaml
 
 MAX_DEPTH = 64
+_NO_KEY = object()  # in a mapping being read: no key yet for the next value
 
 
 class Literal(str):
@@ -121,72 +122,96 @@ def load_text(text: str, path: str) -> Node:
 
 
 def _load(yaml: Any, text: str, path: str) -> Node:
+    """libyaml's events built into PosMaps and PosLists. The loop is written out for speed (a big
+    book's files give a hundred thousand events each): the container being read and its positions
+    are held in locals, keys are checked as they come, values placed at once (issue 20)."""
     from yaml import events as e
 
+    scalar_event, map_start, seq_start = e.ScalarEvent, e.MappingStartEvent, e.SequenceStartEvent
+    map_end, seq_end, alias = e.MappingEndEvent, e.SequenceEndEvent, e.AliasEvent
     errors: list[Diagnostic] = []
-    # stack entries: [container, expecting_key, key, key_mark]
-    stack: list[list[Any]] = []
+    # The containers open around the one being read, each as (container, key it will be stored under
+    # in its parent, that key's position); the one being read is in `container`, `is_map`, `key`.
+    stack: list[tuple[Any, Any, tuple[int, int] | None]] = []
+    container: Any = None  # None: the document's root is being read
+    is_map = False
+    key: Any = _NO_KEY  # in a mapping: _NO_KEY while a key is expected, else the key read
+    key_at: tuple[int, int] | None = None
     root: Any = None
 
-    def err(mark: Any, code: str, message: Said) -> None:
-        errors.append(Diagnostic.of(path, mark.line + 1, mark.column + 1, code, message))
+    def err(line: int, col: int, code: str, message: Said | str) -> None:
+        errors.append(Diagnostic.of(path, line + 1, col + 1, code, message))
 
-    def attach(value: Any, mark: Any, raw: str = "") -> None:
-        nonlocal root
-        if not stack:
-            root = value
-            return
-        top = stack[-1]
-        container = top[0]
-        if isinstance(container, PosMap):
-            if top[1]:
-                if not isinstance(value, str):
-                    if isinstance(value, dict | list):
-                        err(mark, "CT003", said("yaml.key_not_text"))
-                    else:
-                        err(mark, "CT003", said("yaml.key_read_as", key=raw, value=repr(value)))
-                    value = f"\0bad{len(errors)}"
-                elif value in container:
-                    err(mark, "CT002", said("yaml.duplicate_key", key=value))
-                    value = f"\0dup{len(errors)}"
-                top[1], top[2], top[3] = False, value, mark
+    def checked_key(container: dict[str, Any], value: Any, at: tuple[int, int], raw: str) -> Any:
+        """A key that is not text, or that the mapping has already, is an error (mend.py mends both);
+        a stand-in takes its place, so the rest of the file is still read."""
+        if not isinstance(value, str):
+            if isinstance(value, dict | list):
+                err(*at, "CT003", said("yaml.key_not_text"))
             else:
-                key = top[2]
-                container[key] = value
-                container.lc.keys[key] = (top[3].line, top[3].column)
-                container.lc.values[key] = (mark.line, mark.column)
-                top[1] = True
-        else:
-            container.append(value)
-            container.lc.items.append((mark.line, mark.column))
+                err(*at, "CT003", said("yaml.key_read_as", key=raw, value=repr(value)))
+            return f"\0bad{len(errors)}"
+        if value in container:
+            err(*at, "CT002", said("yaml.duplicate_key", key=value))
+            return f"\0dup{len(errors)}"
+        return value
 
     values = 0
     loader = yaml.CSafeLoader(text)  # yaml.parse's loop without its generator
     try:
-        while loader.check_event():
+        while True:
             event = loader.get_event()
-            kind = type(event)
-            values += kind is e.ScalarEvent or kind is e.MappingStartEvent or kind is e.SequenceStartEvent
-            if values > MAX_BOOK_FILE_VALUES:
-                err(event.start_mark, SIZE_CODE, f"more than {MAX_BOOK_FILE_VALUES:,} values in one file")
+            if event is None:
                 break
-            if kind is e.ScalarEvent:
-                plain_implicit = bool(event.implicit and event.implicit[0])
-                attach(scalar(event.value, event.style, event.tag, plain_implicit), event.start_mark, event.value)
-            elif kind is e.MappingStartEvent or kind is e.SequenceStartEvent:
-                if len(stack) >= MAX_DEPTH:
-                    err(event.start_mark, "CT001", said("book.nested_levels", levels=MAX_DEPTH))
-                    break
+            kind = type(event)
+            if kind is scalar_event:
                 mark = event.start_mark
-                container = PosMap() if kind is e.MappingStartEvent else PosList()
+                values += 1
+                if values > MAX_BOOK_FILE_VALUES:
+                    err(mark.line, mark.column, SIZE_CODE, f"more than {MAX_BOOK_FILE_VALUES:,} values in one file")
+                    break
+                value = scalar(event.value, event.style, event.tag, bool(event.implicit and event.implicit[0]))
+                at = (mark.line, mark.column)
+            elif kind is map_start or kind is seq_start:
+                mark = event.start_mark
+                values += 1
+                if values > MAX_BOOK_FILE_VALUES:
+                    err(mark.line, mark.column, SIZE_CODE, f"more than {MAX_BOOK_FILE_VALUES:,} values in one file")
+                    break
+                if len(stack) >= MAX_DEPTH:
+                    err(mark.line, mark.column, "CT001", said("book.nested_levels", levels=MAX_DEPTH))
+                    break
+                stack.append((container, key, key_at))
+                is_map = kind is map_start
+                container = PosMap() if is_map else PosList()
                 container.lc = _Positions(mark.line, mark.column)
-                stack.append([container, True, None, None])
-            elif kind is e.MappingEndEvent or kind is e.SequenceEndEvent:
-                container = stack.pop()[0]
-                attach(container, _Mark(container.lc.line, container.lc.col))
-            elif kind is e.AliasEvent:
-                err(event.start_mark, "CT001", said("yaml.aliases"))
-                attach(None, event.start_mark)
+                key, key_at = _NO_KEY, None
+                continue
+            elif kind is map_end or kind is seq_end:
+                value = container
+                at = (value.lc.line, value.lc.col)
+                container, key, key_at = stack.pop()
+                is_map = isinstance(container, PosMap)
+            elif kind is alias:
+                mark = event.start_mark
+                err(mark.line, mark.column, "CT001", said("yaml.aliases"))
+                value, at = None, (mark.line, mark.column)
+            else:
+                continue  # the stream's and the document's start and end
+            # the value read (a scalar, an alias's null, or a container just closed) goes in its place
+            if container is None:
+                root = value
+            elif not is_map:
+                container.append(value)
+                container.lc.items.append(at)
+            elif key is _NO_KEY:
+                key = checked_key(container, value, at, event.value if kind is scalar_event else "")
+                key_at = at
+            else:
+                container[key] = value
+                container.lc.keys[key] = key_at
+                container.lc.values[key] = at
+                key = _NO_KEY
     except yaml.MarkedYAMLError as exc:
         problem = (exc.problem or exc.context or "").strip()
         if "nesting depth" in problem:  # libyaml's own cap, met while it reads ahead in a flow
@@ -205,13 +230,6 @@ def _load(yaml: Any, text: str, path: str) -> Node:
     return Node(root, path, 1, 1)
 
 
-
-
-class _Mark:
-    __slots__ = ("column", "line")
-
-    def __init__(self, line: int, column: int) -> None:
-        self.line, self.column = line, column
 
 
 def is_literal(value: Any) -> bool:

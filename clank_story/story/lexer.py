@@ -76,6 +76,26 @@ def _unescaped(inner: str) -> str:
             raise _Unusual from None
 
 
+class _Token(Token):
+    """A token of the fast path. Jinja's parser asks each token `test("name:endif")`-like questions
+    about twice a token, and Jinja's `test` splits the question anew every time: here each question is
+    split once (the parser asks a few dozen different ones)."""
+
+    __slots__ = ()
+
+    def test(self, expr: str) -> bool:
+        kind = self[1]
+        if kind == expr:
+            return True
+        try:
+            rule = _RULES[expr]
+        except KeyError:
+            rule = _RULES[expr] = tuple(expr.split(":", 1)) if ":" in expr else None
+        return rule is not None and rule[0] == kind and rule[1] == self[2]
+
+
+_RULES: dict[str, tuple[str, ...] | None] = {}
+
 WARM_UP = 16  # texts Jinja's own lexer reads before the fast path is built
 
 
@@ -102,6 +122,15 @@ class StoryLexer(Lexer):
                 self.fast = False
             self.built = True
         return self.fast
+
+    def prepare(self) -> None:
+        """The fast path built now, whatever the count: for a process about to lex a whole book (a big
+        lint prepares it before its worker processes fork, so they need not each build it)."""
+        import codecs
+
+        self.uses = max(self.uses, WARM_UP)
+        self.ready()
+        codecs.lookup("unicode-escape")  # imported on first use: string literals are read with it
 
     def _build(self) -> None:
         """The alternations, from Jinja's own rules (private to Jinja: a change there only turns this off)."""
@@ -142,14 +171,14 @@ class StoryLexer(Lexer):
         pos, lineno = 0, 1
         mode = TOKEN_VARIABLE_BEGIN if state == "variable" else TOKEN_BLOCK_BEGIN if state == "block" else "root"
         balance: list[str] = []
-        root, comment = self.root.match, self.comment.match
+        root, comment, tags = self.root.match, self.comment.match, self.tags
         new = tuple.__new__  # Token(...) without its Python-level __new__
         while True:
             if mode == "root":
                 m = root(source, pos)
                 if m is None:
                     if pos < size:
-                        add(Token(lineno, TOKEN_DATA, source[pos:]))
+                        add(new(_Token, (lineno, TOKEN_DATA, source[pos:])))
                     return out
                 kind = m.lastgroup
                 if kind not in (TOKEN_VARIABLE_BEGIN, TOKEN_BLOCK_BEGIN, TOKEN_COMMENT_BEGIN):
@@ -161,10 +190,10 @@ class StoryLexer(Lexer):
                     stripped = text[len(kept):].count("\n")
                     text = kept
                 if text:
-                    add(Token(lineno, TOKEN_DATA, text))
+                    add(new(_Token, (lineno, TOKEN_DATA, text)))
                 lineno += text.count("\n") + stripped
                 if kind != TOKEN_COMMENT_BEGIN:
-                    add(Token(lineno, kind, begin))
+                    add(new(_Token, (lineno, kind, begin)))
                 lineno += begin.count("\n")
                 pos, mode = m.end(), kind
             elif mode == TOKEN_COMMENT_BEGIN:
@@ -176,7 +205,7 @@ class StoryLexer(Lexer):
                 lineno += m.group().count("\n")
                 pos, mode = m.end(), "root"
             else:
-                with_end, inside = self.tags[mode]
+                with_end, inside = tags[mode]
                 m = (inside if balance else with_end).match(source, pos)  # always matches, maybe nothing
                 kind = m.lastgroup
                 if m.start(kind) > pos:  # blanks before the token
@@ -189,26 +218,26 @@ class StoryLexer(Lexer):
                 if kind == TOKEN_NAME:
                     if not value.isidentifier():
                         raise _Unusual
-                    add(new(Token, (lineno, TOKEN_NAME, value)))
+                    add(new(_Token, (lineno, TOKEN_NAME, value)))
                 elif kind == TOKEN_OPERATOR:
                     if value in _OPENING:
                         balance.append(value)
                     elif value in _CLOSING and (not balance or balance.pop() != _CLOSING[value]):
                         raise _Unusual
-                    add(new(Token, (lineno, operators[value], value)))
+                    add(new(_Token, (lineno, operators[value], value)))
                 elif kind == _END:
-                    add(new(Token, (lineno, TOKEN_BLOCK_END if mode == TOKEN_BLOCK_BEGIN else TOKEN_VARIABLE_END,
+                    add(new(_Token, (lineno, TOKEN_BLOCK_END if mode == TOKEN_BLOCK_BEGIN else TOKEN_VARIABLE_END,
                                     value)))
                     lineno += value.count("\n")  # `-%}` takes the blanks after it
                     mode = "root"
                 elif kind == TOKEN_STRING:
                     text = _unescaped(value[1:-1])
-                    add(new(Token, (lineno, TOKEN_STRING, text)))
+                    add(new(_Token, (lineno, TOKEN_STRING, text)))
                     lineno += value.count("\n")
                 elif kind == TOKEN_INTEGER:
-                    add(new(Token, (lineno, TOKEN_INTEGER, _number(int, value))))
+                    add(new(_Token, (lineno, TOKEN_INTEGER, _number(int, value))))
                 elif kind == TOKEN_FLOAT:
-                    add(new(Token, (lineno, TOKEN_FLOAT, _number(literal_eval, value))))
+                    add(new(_Token, (lineno, TOKEN_FLOAT, _number(literal_eval, value))))
                 else:
                     raise _Unusual
                 pos = m.end()

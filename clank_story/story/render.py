@@ -65,7 +65,7 @@ class Compiled:
     def runner(self) -> Any:
         if self._runner is None:
             env = environment()
-            tree = _parse(self.source, self.kind)
+            tree = _parse(self.source, self.kind).set_environment(env)  # see _template_tree
             guard(tree)
             try:
                 code = env.compile(tree, filename=TEMPLATE_FILE)
@@ -86,6 +86,24 @@ class Compiled:
 @functools.lru_cache(maxsize=1)
 def _allowed() -> frozenset[str]:
     return frozenset({*NAMES, *environment().globals, "loop"})
+
+
+# While the linter checks a book (authoring/templates.py `capture_trees`): (kind, source) -> the syntax
+# tree of each template and the expression of each condition parsed, so it walks the loader's own parse
+# instead of parsing them all a second time.
+kept: dict[tuple[str, str], nodes.Node] | None = None
+
+
+def _template_tree(env: Any, source: str) -> nodes.Template:
+    """`env.parse(source)` without its last step, a walk that sets the environment on every node: a
+    tree that is only checked has no use for it, and a tenth of a lint's parsing went there (issue 20).
+    `Compiled.runner` sets it on the tree it compiles."""
+    from jinja2.parser import Parser
+
+    tree = nodes.Template(Parser(env, source).subparse(), lineno=1)
+    if kept is not None:
+        kept[("template", source)] = tree
+    return tree
 
 
 def _parse(source: str, kind: str) -> nodes.Template:
@@ -109,11 +127,12 @@ def _parse(source: str, kind: str) -> nodes.Template:
             rest = parser.stream.current
             why = said("jinja.single_equals") if rest.type == "assign" else said("jinja.after_condition", token=rest.value)
             raise StoryProblem.of("BS034", said("book.unreadable_condition", source=source, error=why))
+        if kept is not None:
+            kept[("condition", source)] = expr
         tree = nodes.Template([nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)], lineno=1)
-        tree.set_environment(env)
     else:
         try:
-            tree = env.parse(source)
+            tree = _template_tree(env, source)
         except TemplateSyntaxError as e:
             raise _syntax_problem(e) from None
         except RecursionError:

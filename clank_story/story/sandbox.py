@@ -49,6 +49,7 @@ from clank_story.story.budget import (
     weigh,
 )
 from clank_story.story.lexer import StoryLexer
+from clank_story.story.treewalk import children
 
 __all__ = [  # the limits live in story/budget.py; these names are read from here too
     "MAX_LENGTH", "MAX_OUTPUT", "MAX_RANGE", "MAX_SOURCE", "MAX_STEPS", "NAMES", "Budget", "OverBudget",
@@ -303,18 +304,23 @@ def inspect(tree: nodes.Node, allowed: frozenset[str] | set[str], max_nesting: i
         if depth > max_nesting:
             return "BS033", said("book.nested_levels", levels=max_nesting), node.lineno
         kind = type(node)
-        if kind in FORBIDDEN_NODES:
-            return "BS032", said("book.forbidden_tag", tag=FORBIDDEN_NODES[kind]), node.lineno
-        if kind is nodes.Name:
+        if kind is nodes.Name:  # names, constants and text: leaves, most of a tree's nodes
             if node.ctx == "load":
                 loads.append(node)
             else:
                 stored.add(node.name)
-        elif kind is nodes.For and node.recursive:
+            continue
+        if kind is nodes.Const or kind is nodes.TemplateData:
+            continue
+        if kind in FORBIDDEN_NODES:
+            return "BS032", said("book.forbidden_tag", tag=FORBIDDEN_NODES[kind]), node.lineno
+        if kind is nodes.For and node.recursive:
             return "BS032", said("book.recursive_loop"), node.lineno
         elif kind is nodes.Filter or kind is nodes.Test:
             named.append((node.lineno, "filter" if kind is nodes.Filter else "test", node.name))
-        stack.extend((child, depth + 1) for child in node.iter_child_nodes())
+        depth += 1
+        for child in children(node):
+            stack.append((child, depth))
     for n in sorted(loads, key=lambda n: n.lineno):
         if n.name not in allowed and n.name not in stored:
             from clank_story.content.schema import hint_or_names

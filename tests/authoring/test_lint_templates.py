@@ -90,10 +90,13 @@ def test_template_lines_are_kept_so_diagnostics_point_at_the_right_line():
 
 
 def test_the_loaders_own_parse_is_reused_not_repeated():
-    from clank_story.story.render import compile_template
+    from clank_story.story.render import compile_condition, compile_template
 
     source = "{{ me.gold }} once, {{ me.helth }}"
+    condition = "campaign.flags.saw_the_vault and me.gold > 2"
     with t.capture_trees() as trees:
         compile_template.__wrapped__(source)
-    assert source in trees
+        compile_condition.__wrapped__(condition)
+    assert set(trees) == {("template", source), ("condition", condition)}
     assert facts_for(source, "template", trees) == facts_for(source, "template") != []
+    assert facts_for(condition, "condition", trees) == facts_for(condition, "condition") != []

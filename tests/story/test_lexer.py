@@ -189,3 +189,16 @@ def test_the_first_texts_are_lexed_by_jinja_and_the_fast_path_is_built_only_then
     assert not lexer.built
     assert as_tuples(lexer.tokenize(text)) == jinja(text)
     assert lexer.built and lexer.fast
+
+
+def test_a_fast_token_answers_the_parsers_questions_as_jinjas_token_does():
+    from jinja2.lexer import Token
+
+    tokens = environment().lexer._tokens("{% if x %}{{ 1 }}{% endif %}{{ 'endif' ~ y }}", None)
+    questions = ["name", "name:if", "name:endif", "name:x", "integer", "integer:1", "block_end", "string:endif",
+                 "name:", ":", "variable_begin", "tilde", "data:endif"]
+    for token in tokens:
+        plain = Token(*token)
+        for question in questions:
+            assert token.test(question) == plain.test(question), (token, question)
+        assert token.test_any(*questions) == plain.test_any(*questions)
