@@ -205,8 +205,8 @@ def _sequence(parts: list[Any]) -> Render:
         text = "".join(parts)
         return lambda ctx: text
 
-    def render(ctx: Mapping[str, Any]) -> str:
-        return "".join(text if text is not None else str(part(ctx)) for text, part in pieces)
+    def render(ctx: Mapping[str, Any]) -> str:  # a list, not a generator: join makes one anyway
+        return "".join([text if text is not None else str(part(ctx)) for text, part in pieces])
     return render
 
 
