@@ -134,7 +134,13 @@ class StoryLexer(Lexer):
 
     def _build(self) -> None:
         """The alternations, from Jinja's own rules (private to Jinja: a change there only turns this off)."""
-        self.root = self.rules["root"][0].pattern
+        root = self.rules["root"][0].pattern
+        # Jinja's root rule is "(.*?)" then the tag openings, tried at every character of the text; every
+        # opening starts with "{", so here the text runs to a "{" (str.find) and the openings are tried
+        # there: the same match, a third of the lexing less (issue 20).
+        lead = "(.*?)"
+        self.fast = self.fast and root.pattern.startswith(lead)
+        self.opening = re.compile(root.pattern[len(lead):], root.flags)
         self.comment = self.rules[TOKEN_COMMENT_BEGIN][0].pattern
         for state in (TOKEN_BLOCK_BEGIN, TOKEN_VARIABLE_BEGIN):
             end, blank, *rules = self.rules[state]
@@ -171,11 +177,17 @@ class StoryLexer(Lexer):
         pos, lineno = 0, 1
         mode = TOKEN_VARIABLE_BEGIN if state == "variable" else TOKEN_BLOCK_BEGIN if state == "block" else "root"
         balance: list[str] = []
-        root, comment, tags = self.root.match, self.comment.match, self.tags
+        opening, comment, tags = self.opening.match, self.comment.match, self.tags
+        find = source.find
         new = tuple.__new__  # Token(...) without its Python-level __new__
         while True:
             if mode == "root":
-                m = root(source, pos)
+                m, at = None, find("{", pos)
+                while at >= 0:
+                    m = opening(source, at)
+                    if m is not None:
+                        break
+                    at = find("{", at + 1)
                 if m is None:
                     if pos < size:
                         add(new(_Token, (lineno, TOKEN_DATA, source[pos:])))
@@ -183,7 +195,7 @@ class StoryLexer(Lexer):
                 kind = m.lastgroup
                 if kind not in (TOKEN_VARIABLE_BEGIN, TOKEN_BLOCK_BEGIN, TOKEN_COMMENT_BEGIN):
                     raise _Unusual  # {% raw %}
-                text, begin = m.group(1), m.group(m.lastindex)
+                text, begin = source[pos:at], m.group(m.lastindex)
                 stripped = 0
                 if m.group(m.lastindex + 1) == "-":
                     kept = text.rstrip()
