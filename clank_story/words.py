@@ -27,7 +27,7 @@ import functools
 import marshal
 import os
 import string
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
@@ -43,6 +43,7 @@ CACHE_FORMAT = 4
 PRECOMPUTED_PLURALS = 1000  # categories for 0..999 are worked out once by Babel and cached
 
 _LOCALE = Path(__file__).resolve().parent / "locale"
+Sayer = Callable[[Mapping[str, Any]], str]
 _current: ContextVar[str] = ContextVar("clank_story_language", default=ENGLISH)
 
 
@@ -112,6 +113,10 @@ class Catalog:
         self.tree = tree
         self.flat: dict[str, Any] = flat if flat is not None else flattened(tree)
         self.plurals = plurals  # the CLDR category of 0, 1, 2, ... (precomputed)
+        # id -> how `say` makes its sentence in this language (its entry, English's when missing, its forms
+        # and its filling worked out once): a narrated command says about eight sentences (issue 20)
+        self.sayers: dict[str, Sayer] = {}
+        self.memos: dict[str, Any] = {}  # what other modules work out from this language's words (`memo`)
 
 
 def flattened(tree: Mapping[str, Any]) -> dict[str, Any]:
@@ -392,15 +397,21 @@ _FORMATTER = _Formatter()
 
 @functools.lru_cache(maxsize=4096)
 def _names_only(template: str) -> bool:
-    """Fields that are plain names, with no format spec or conversion (`{card}`, not `{n:w}`): such a
-    template fills the same with `str.format_map`, in C, as with the pure-Python formatter (most of a
-    narrated line's words go through here, issue 20)."""
+    """Fields that are plain names, with no conversion and no spec of ours (`{card}`, `{n:+d}`, not
+    `{n:w}` or `{space:p:em}`): such a template fills the same with `str.format_map`, in C, as with the
+    pure-Python formatter, whose other specs go to the same `format()` (most of a narrated line's words
+    go through here, issue 20)."""
     try:
         fields = list(_FORMATTER.parse(template))
     except ValueError:
         return False
-    return all(name is None or (name.isidentifier() and not spec and conversion is None)
+    return all(name is None or (name.isidentifier() and conversion is None and not _own_spec(spec))
                for _, name, spec, conversion in fields)
+
+
+def _own_spec(spec: str) -> bool:
+    """A format spec `_Formatter` reads itself (or one with a field inside, which may become one)."""
+    return spec in ("w", "a") or spec.startswith(("p:", "@")) or "{" in spec
 
 
 def fill(template: str, params: Mapping[str, Any], *, strict: bool = False) -> str:
@@ -417,11 +428,62 @@ def fill(template: str, params: Mapping[str, Any], *, strict: bool = False) -> s
 
 
 def say(ident: str, /, **params: Any) -> str:
-    """The sentence `ident` in the current language, its forms chosen and its fields filled."""
-    value = choose(entry(ident), params)
+    """The sentence `ident` in the current language, its forms chosen and its fields filled: the same as
+    `fill(str(choose(entry(ident), params)), params)`, with the entry looked up and its forms and
+    template examined once per language (`Catalog.sayers`), not at every call."""
+    sayers = catalog(_current.get()).sayers
+    sayer = sayers.get(ident)
+    if sayer is None:
+        value = entry(ident)
+        if value is None:
+            return ident  # not kept: an id nobody defines may come from anywhere
+        sayer = sayers[ident] = _sayer(value, ident)
+    return sayer(params)
+
+
+def _sayer(value: Any, ident: str) -> Sayer:
+    """How `say` makes the sentence of an entry: its forms chosen as `choose` does, the chosen text filled
+    as `fill` does (`ident` itself where a form is missing)."""
     if value is None:
-        return ident
-    return fill(str(value), params)
+        return lambda params: ident
+    if not _is_form(value):
+        return _filler(str(value))
+    if set(value) & PERSON_KEYS:
+        you = _sayer(value["you"], ident) if "you" in value else None
+        they = _sayer(value.get("they", value.get("you")), ident)
+        return lambda params: you(params) if you is not None and params.get("you") else they(params)
+    forms = {key: _sayer(form, ident) for key, form in value.items() if key != "by"}
+    other = _sayer(value.get("other"), ident)
+    by = "by" in value, value.get("by")  # `by: monsters`: the parameter that counts (else `n`, else `count`)
+
+    def counted(params: Mapping[str, Any]) -> str:
+        n = params.get(by[1]) if by[0] else params.get("n", params.get("count"))
+        return forms.get(plural(n) if isinstance(n, int | float) else "other", other)(params)
+    return counted
+
+
+def _filler(template: str) -> Sayer:
+    """`fill(template, params)` as a function of the parameters."""
+    if "{" not in template and "}" not in template:  # no field: the text itself (`num.sep`, `list.and`)
+        return lambda params: template
+    if not _names_only(template):
+        return lambda params: fill(template, params)
+
+    def names(params: Mapping[str, Any]) -> str:
+        try:
+            return template.format_map(params)
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+            return template
+    return names
+
+
+def memo(key: str, build: Callable[[], Any]) -> Any:
+    """What `build` works out from the current language's words, kept with that language's catalog, so it
+    is worked out again for another language and after `forget()` (the verb table's words, say)."""
+    memos = catalog(_current.get()).memos
+    if key not in memos:
+        memos[key] = build()
+    return memos[key]
 
 
 def maybe(ident: str, /, **params: Any) -> str | None:

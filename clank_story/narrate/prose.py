@@ -17,7 +17,6 @@ RNG, so narrating (or not) cannot change the game and the same inputs give the s
 from __future__ import annotations
 
 import functools
-import re
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
@@ -28,14 +27,18 @@ from clank_story.narrate import wrap
 from clank_story.narrate.lines import Narrator, person, tidy
 from clank_story.narrate.lines import w as narrate_word
 from clank_story.narrate.scores import score_lines
+from clank_story.narrate.template import Render, compile_template
 from clank_story.rules import events as ev
+from clank_story.rules.events import quick
 from clank_story.rules.state import Game
-from clank_story.words import at, section, sentences
+from clank_story.words import at, memo, say, section, sentences
 from clank_story.words import plural as plural_category
 
 WIDTH = wrap.WIDTH
 NUMBER_KEYS = ("skill", "swords", "boots", "gold", "teleport", "clank", "clank_credit", "clank_empty", "cards",
                "reshuffled", "health", "damage", "rage", "checkmarks")
+_NUMBER_ORDER = {key: i for i, key in enumerate(NUMBER_KEYS)}
+NUMBERS_KEPT = 4096  # the numbers' texts kept per language (ProseNarrator.numbers); a rare game fills it
 NUMBER_EVENTS = (ev.Gained, ev.ClankChanged, ev.CardsDrawn, ev.Healed, ev.TookDamage, ev.RageChanged)
 PARAGRAPHS = (ev.DragonAttacked, ev.KnockedOut, ev.Escaped, ev.GameOver)
 HAND_SIZE = 5
@@ -54,10 +57,12 @@ BLOCK_TAGS = ("dragon", "paragraph", "over", "passage", "contracts")  # blank li
 NBSP = wrap.NBSP
 
 
-@dataclass(frozen=True)
+@quick
+@dataclass(frozen=True, slots=True)
 class Line:
     """One block of narration: `tag` lets a front end style it (header, beat, rival, dragon,
-    paragraph, over, question, blank)."""
+    paragraph, over, question, blank). Built by the rules' quicker `__init__` (rules/events.py
+    `quick`): a replayed command makes a few, and the frozen dataclass's own cost about 1.2 µs each."""
 
     text: str
     tag: str = "beat"
@@ -76,11 +81,24 @@ class Beat:
     paragraph: bool = False
 
     def add(self, player: str | None, key: str, n: int) -> None:
-        counter = self.numbers.setdefault(player, Counter())
+        counter = self.numbers.get(player)
+        if counter is None:  # not setdefault: that makes a Counter for every number added
+            counter = self.numbers[player] = Counter()
         if key == "rage":
             counter[key] = n  # the space reached, not a sum
         else:
             counter[key] += n
+
+
+def _filters() -> dict[str, Callable[..., Any]]:
+    """The filters a prose template may use, the same for Jinja and narrate/template.py."""
+    return {"upfirst": _upfirst,  # {{ hurt | upfirst }}: "you and Rex" starting a sentence
+            "at": at}  # {{ space | at('em') }}: "na Entrada" in Portuguese (words.at)
+
+
+def _globals() -> dict[str, Any]:
+    """The functions a prose template may call: {{ plural(count, one='comes', other='come') }}."""
+    return {"plural": _plural}
 
 
 @functools.lru_cache(maxsize=1)
@@ -89,9 +107,8 @@ def _environment():
     from jinja2.sandbox import SandboxedEnvironment
 
     env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
-    env.globals["plural"] = _plural  # {{ plural(count, one='comes', other='come') }}
-    env.filters["upfirst"] = _upfirst  # {{ hurt | upfirst }}: "you and Rex" starting a sentence
-    env.filters["at"] = at  # {{ space | at('em') }}: "na Entrada" in Portuguese (words.at)
+    env.globals.update(_globals())
+    env.filters.update(_filters())
     return env
 
 
@@ -100,29 +117,22 @@ def _template(source: str):
     return _environment().from_string(source)
 
 
-_NAME = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
-
-
 @functools.lru_cache(maxsize=1024)
-def _simple(source: str) -> tuple[str, ...] | None:
-    """A template that only fills in names (`— Turn {{ turn }}: your move —`), as text and names
-    alternating; None when it needs Jinja. Simple ones are filled in directly, so telling the first
-    turn does not import Jinja (about 40 ms of start-up)."""
-    if "{%" in source or "{#" in source:
-        return None
-    pieces = tuple(_NAME.split(source.removesuffix("\n")))  # as Jinja: one final newline is dropped
-    if any("{{" in text or "}}" in text for text in pieces[::2]):
-        return None
-    return pieces
+def _compiled(source: str) -> Render | None:
+    """The template as a function of its context, without Jinja, when it keeps to the part of Jinja
+    narrate/template.py speaks (every shipped variant does); None: Jinja renders it. Importing Jinja and
+    compiling the dozen variants that need more than names was a fifth of replaying five scripted
+    games (issue 20)."""
+    return compile_template(source, _filters(), _globals())
 
 
 def _fill(source: str, ctx: Mapping[str, Any]) -> str:
-    """The template rendered: directly when simple, else by Jinja. A missing name raises either way
-    (KeyError or Jinja's UndefinedError), and the caller falls back to the one-line narration."""
-    pieces = _simple(source)
-    if pieces is None:
+    """The template rendered, by narrate/template.py or else by Jinja. A missing name raises either
+    way (KeyError or Jinja's UndefinedError), and the caller falls back to the one-line narration."""
+    render = _compiled(source)
+    if render is None:
         return _template(source).render(**ctx)
-    return "".join(piece if i % 2 == 0 else str(ctx[piece]) for i, piece in enumerate(pieces))
+    return render(ctx)
 
 
 class ProseNarrator:
@@ -145,6 +155,7 @@ class ProseNarrator:
         self.names = {"dragon": narrate_word("names.dragon"), "company": narrate_word("names.company")}
         self.told_question: tuple[str, tuple[str, ...]] | None = None  # story choices just told in full
         self.counts: Counter[tuple[str, int]] | None = None  # (kind, variant) -> uses, when someone counts
+        self._head: tuple[tuple[int, int, str | None] | None, int] = (None, 0)  # _pick's (seed, turn, owner), CRC
 
     # -- state for undo and saves ----------------------------------------------------------------
     def state(self) -> dict[str, Any]:
@@ -159,7 +170,7 @@ class ProseNarrator:
 
     # -- words -----------------------------------------------------------------------------------
     def w(self, key: str, **params: Any) -> str:
-        return narrate_word(key, **params)
+        return say(f"narrate.{key}", **params)  # narrate/lines.py `w`, one call nearer
 
     def name(self, game: Game, card_id: str) -> str:
         return self.plain.card(game, card_id)
@@ -270,9 +281,14 @@ class ProseNarrator:
 
     # -- choosing and rendering variants --------------------------------------------------------
     def _pick(self, kind: str, count: int) -> int:
-        key = f"{self.seed}|{self.turn}|{self.owner}|{self.index}|{kind}".encode()
+        """The CRC-32 of `seed|turn|owner|index|kind` (docs/narration.md), its unchanging head's CRC kept
+        for the turn and carried on (zlib.crc32's second argument) over the rest."""
+        where = (self.seed, self.turn, self.owner)
+        if self._head[0] != where:
+            self._head = (where, zlib.crc32(f"{self.seed}|{self.turn}|{self.owner}|".encode()))
+        crc = zlib.crc32(f"{self.index}|{kind}".encode(), self._head[1])
         self.index += 1
-        return zlib.crc32(key) % count
+        return crc % count
 
     def render(self, kind: str, ctx: Mapping[str, Any], you: bool) -> str:
         variants = self.prose.get(kind) or []
@@ -282,7 +298,9 @@ class ProseNarrator:
         variant = variants[index]
         if self.counts is not None:  # story coverage counts how often each variant is told
             self.counts[(kind, index)] += 1
-        if isinstance(variant, Mapping):
+        if isinstance(variant, str):  # before the Mapping test, which asks the ABC machinery
+            source = variant
+        elif isinstance(variant, Mapping):
             source = variant.get("you") if you and "you" in variant else variant.get("they", variant.get("you", ""))
         else:
             source = variant
@@ -493,26 +511,39 @@ class ProseNarrator:
                 beat.add(None, "rage", e.rage)
 
     def numbers(self, beat: Beat, game: Game) -> str:
+        """The beat's numbers, `(+2 Skill, +1 Clank)` or with whose they are (`Rex: +1 Clank`). What they
+        say hangs only on the counts, whose beat it is and who "you" are, in the current language, so
+        it is kept per language (`words.memo`): most beats repeat a few dozen combinations."""
+        you = self.you(game) if any(p is not None and p != beat.player for p in beat.numbers) else None
+        key = (beat.player, you, *((p, *c.items()) for p, c in beat.numbers.items()))
+        told = memo("narrate.prose.numbers", dict)
+        text = told.get(key)
+        if text is None:
+            if len(told) >= NUMBERS_KEPT:
+                told.clear()
+            text = told[key] = self._numbers_text(beat, you)
+        return text
+
+    def _numbers_text(self, beat: Beat, you: str | None) -> str:
         groups = []
         for player, counter in beat.numbers.items():
             parts = []
-            for key in NUMBER_KEYS:
-                n = counter.get(key, 0)
+            for key in sorted(counter.keys() & _NUMBER_ORDER, key=_NUMBER_ORDER.__getitem__):  # NUMBER_KEYS' order
+                n = counter[key]
                 if not n and key != "rage":
                     continue
-                if key == "rage" and key not in counter:
-                    continue
                 if key in ("reshuffled", "clank_empty"):
-                    parts.append(self.w(f"num.{key}"))
+                    parts.append(say(f"narrate.num.{key}"))
                 else:
-                    parts.append(self.w(f"num.{key}", n=n))
+                    parts.append(say(f"narrate.num.{key}", n=n))
             if not parts:
                 continue
-            text = self.w("num.sep").join(p.replace(" ", NBSP) for p in parts)  # never split "1 damage"
+            parts = [p.replace(" ", NBSP) for p in parts]  # never split "1 damage"
+            text = self.w("num.sep").join(parts) if len(parts) > 1 else parts[0]
             if player is not None and player != beat.player:
-                text = self.w("num.whose", player=player, numbers=text, you=player == self.you(game))
+                text = self.w("num.whose", player=player, numbers=text, you=player == you)
             groups.append(text)
-        return self.w("num.groups").join(groups)
+        return self.w("num.groups").join(groups) if len(groups) > 1 else "".join(groups)
 
     def _tell_beats(self, game: Game, beats: list[Beat]) -> list[Line]:
         you = self.you(game)

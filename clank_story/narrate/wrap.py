@@ -39,6 +39,22 @@ ONE_CELL = frozenset(
     + [chr(c) for c in range(0x20, 0x7F)])
 
 
+def _ranges(chars: frozenset[str]) -> str:
+    """A regular expression's class body for `chars`, as ranges of code points."""
+    points = sorted(map(ord, chars))
+    out, start = [], points[0]
+    for before, point in itertools.pairwise([*points, -1]):
+        if point != before + 1:
+            out.append(f"\\u{start:04x}-\\u{before:04x}")
+            start = point
+    return "".join(out)
+
+
+# A character that is not ONE_CELL: one C scan of the text, where `ONE_CELL.issuperset(text)` looks up
+# every character in a set (most of measuring a line, issue 20).
+_NOT_ONE_CELL = re.compile(f"[^{_ranges(ONE_CELL)}]")
+
+
 def _wide(char: str) -> bool:
     return unicodedata.east_asian_width(char) in ("W", "F")
 
@@ -98,40 +114,76 @@ def narrow(text: str) -> bool:
     standard library's `textwrap` wraps such text exactly as the cell wrapper does, several times
     faster, and without importing wcwidth (about 30 ms of start-up). A no-break space must stand
     inside a word ("1 damage"): at a word's edge the cell wrapper takes it for a space."""
-    return ONE_CELL.issuperset(text) and (NBSP not in text or not _LOOSE_NBSP.search(text))
+    return not _NOT_ONE_CELL.search(text) and (NBSP not in text or not _LOOSE_NBSP.search(text))
 
 
 def cells(text: str) -> int:
     """How many terminal cells `text` takes (a wide character two, a combining mark none)."""
-    if text.isascii() or ONE_CELL.issuperset(text):
-        return len(text)
+    if text.isascii() or _printable_ascii(text.replace(NBSP, " ")) or not _NOT_ONE_CELL.search(text):
+        return len(text)  # printable ASCII with no-break spaces (a beat's numbers) told by C calls alone
     from wcwidth import wcswidth
 
     n = wcswidth(text)
     return n if n >= 0 else len(text)
 
 
+def _printable_ascii(text: str) -> bool:
+    return text.isascii() and text.isprintable()
+
+
 def _plain(text: str) -> bool:
     """Text textwrap would give back as it is when it fits: no other whitespace than single-line
     spaces, and none at the end."""
-    return bool(text.strip()) and not text[-1].isspace() and not any(c in text for c in "\t\n\r\x0b\x0c")
+    return bool(text) and not text[-1].isspace() and not _OTHER_SPACE.search(text)  # a last non-space: not blank
 
 
 def fill(text: str, width: int = WIDTH, initial: str = "", subsequent: str = "") -> str:
     """One paragraph wrapped to `width` cells; a word longer than the line stands alone, whole.
     No-break spaces hold while wrapping and come out as plain spaces."""
-    width = max(width, cells(subsequent) + 1, cells(initial) + 1, 2)
+    width = max(width, cells(subsequent) + 1, cells(initial) + 1, 2) if initial or subsequent else max(width, 2)
     if _plain(text) and cells(initial + text) <= width:  # the common case, without the wrapper
         return (initial + text).replace(NBSP, " ")
-    wrapper = _narrow_wrapper if narrow(initial + text + subsequent) else _wrapper
-    return "\n".join(wrapper(width, initial, subsequent).wrap(text)).replace(NBSP, " ")
+    if not narrow(initial + text + subsequent):
+        return "\n".join(_wrapper(width, initial, subsequent).wrap(text)).replace(NBSP, " ")
+    lines = _greedy(text, width, initial, subsequent) if _single_spaced(text) else None
+    if lines is None:
+        lines = _narrow_wrapper(width, initial, subsequent).wrap(text)
+    return "\n".join(lines).replace(NBSP, " ")
+
+
+def _single_spaced(text: str) -> bool:
+    """Words between single spaces, none at either end, no other whitespace textwrap knows."""
+    return _plain(text) and text[0] != " " and "  " not in text
+
+
+def _greedy(text: str, width: int, initial: str, subsequent: str) -> list[str]:
+    """What `textwrap` makes of single-spaced narrow text (`_single_spaced`, `narrow`): words added to a
+    line while they fit, a word too long for any line alone on its own, the spaces at the breaks
+    dropped. The same lines, without cutting the text into chunks and putting them back (a third of
+    narration's time was textwrap, issue 20); `tests/repl/test_wrap_narrow.py` checks both agree."""
+    lines: list[str] = []
+    indent, room = initial, width - len(initial)
+    while len(text) > room:
+        cut = text.rfind(" ", 0, room + 1)  # the last break that leaves the line no longer than the room
+        if cut < 0:  # the first word is longer than the line: it stands alone, whole
+            cut = text.find(" ")
+            if cut < 0:
+                break
+        lines.append(indent + text[:cut])
+        text = text[cut + 1:]
+        indent, room = subsequent, width - len(subsequent)
+    lines.append(indent + text)
+    return lines
 
 
 def paragraphs(text: str, width: int = WIDTH) -> str:
     """Each line of `text` a paragraph of its own, wrapped."""
+    if "\n" not in text:
+        return fill(text, width)
     return "\n".join(fill(p, width) for p in text.split("\n"))
 
 
+_OTHER_SPACE = re.compile("[\t\n\r\x0b\x0c]")  # whitespace textwrap turns into spaces
 _LOOSE_NBSP = re.compile(f"(?:^| ){NBSP}|{NBSP}(?: |$)")
 _PREFIX = re.compile(r"^\s*(?:\d+[.)]\s+|[^\w\s(\"'`“‘«\[][^\w]*?\s+)?")
 

@@ -122,12 +122,17 @@ def parse(text: str, game: Game) -> Command:
 
     def all_cards() -> list[tuple[str, str]]:
         return _cards(game, game.ruleset.cards)
+    exact = rest.lower()  # a card's id typed as it is (what scripts and bots write): no names to build
     if verb == "play":
-        if rest.lower() == "all":
+        if exact == "all":
             return PlayAll()
+        if exact in p.hand:
+            return PlayCard(exact)
         hand = _cards(game, p.hand)
         return PlayCard(_pick(typed, "card", rest, hand, all_cards, ", ".join(_first_names(hand).values()) or "-"))
     if verb in ("acquire", "buy"):
+        if exact in game.row or game.reserve.get(exact, 0) > 0:
+            return Acquire(exact)
         shop = _cards(game, [*game.row, *(c for c, n in game.reserve.items() if n > 0)])
         return Acquire(_pick(typed, "card", rest, shop, all_cards, ", ".join(_first_names(shop).values())))
     if verb == "fight":

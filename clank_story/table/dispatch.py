@@ -50,7 +50,9 @@ def _yes(line: str) -> bool:
 
 def handle(table: Table, text: str) -> Reply:
     before = table.entry = table.mark(text)
-    prompt = table.prompt()
+    # the prompt the line answered, for the transcript: one is kept, or may be started by this line
+    # (`transcript FILE`, a verb of the prompt only); a script need not say it for every line
+    prompt = table.prompt() if table.interactive or table.transcript is not None else ""
     try:
         reply = _handle(table, text)
     except CommandError as e:
@@ -129,7 +131,7 @@ def game_command(table: Table, line: str) -> Reply:
         question = _end_question(table, line)
         if question is not None:
             return question
-    return _drawn(table, lambda: table.do(line))
+    return _drawn(table, lambda: table.do(line, command))  # parsed once: the session need not again
 
 
 def did_you_mean(game: Game, refused: UnknownCommand) -> UnknownCommand:
@@ -161,11 +163,13 @@ def _folded(text: str) -> str:
 def _drawn(table: Table, act) -> Reply:
     """Carry out `act`; at the prompt, name the cards it put into your hand during your turn (a new
     turn's hand is told by the narration)."""
+    if not table.interactive:  # a script's transcript is the story alone
+        return act()
     game = table.game
     me, turn, hand = game.me.name, (game.turn_number, game.active), Counter(game.me.hand)
     reply: Reply = act()
     game = table.game
-    if not table.interactive or game.over or (game.turn_number, game.active) != turn or game.me.name != me:
+    if game.over or (game.turn_number, game.active) != turn or game.me.name != me:
         return reply
     new = Counter(game.me.hand) - hand
     if new:

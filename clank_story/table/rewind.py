@@ -3,24 +3,30 @@
 
 At the prompt each line's snapshot is kept anyway: it is the line's `undo`. A script has no undo, and
 the snapshot was 40% of a replayed command's instructions (issue 20). The rules are deterministic (one
-seeded RNG in the state, the story's state beside it), so the place a line came in is the snapshot
-taken at the first line of the turn, with the lines played since then played again. That is one
-snapshot a turn instead of one a line, and playing lines again only when something went wrong."""
+seeded RNG in the state, the story's state beside it), so the place a line came in is the last snapshot
+taken, with the lines played since then played again. A snapshot is taken at the first line of every
+`TURNS`-th turn: one every few turns instead of one a line, and a few turns' lines played again only
+when something went wrong (the snapshot a turn was still a tenth of a replayed command, issue 20)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from clank_story.rules.events import quick
 from clank_story.table.reply import Snapshot
 
 if TYPE_CHECKING:
     from clank_story.table.table import Table
 
+TURNS = 8  # turns a snapshot serves: at most this many turns' lines are played again to take one back
 
-@dataclass(frozen=True)
+
+@quick
+@dataclass(frozen=True, slots=True)
 class Mark:
-    """A line's way back: how many lines of the turn had been played, and where the narrator was."""
+    """A line's way back: how many lines had been played since the snapshot, and where the narrator was.
+    (Every line of a script makes one: built by the rules' quicker `__init__`, rules/events.py.)"""
 
     played: int
     narration: dict[str, Any]
@@ -30,15 +36,19 @@ class Rewind:
     def __init__(self) -> None:
         self.start: Snapshot | None = None
         self.turn: tuple[int, int] | None = None
+        self.turns = 0  # turns whose first line came in since `start`
         self.played: list[str] = []  # the commands given to the session since `start`
 
     def mark(self, table: Table) -> Mark:
-        """As a line comes in. A new turn (or the first line) takes the turn's snapshot; a line never
-        does, so a line that plays on into another turn keeps the start its mark counts from."""
+        """As a line comes in. The first line, and the first line of every `TURNS`-th turn after it,
+        take a snapshot; a line never does, so a line that plays on into another turn keeps the start
+        its mark counts from."""
         game = table.game
         turn = (game.turn_number, game.active)
-        if self.start is None or turn != self.turn:
-            self.start, self.turn, self.played = table.snapshot(), turn, []
+        if turn != self.turn:
+            self.turn, self.turns = turn, self.turns + 1
+        if self.start is None or self.turns > TURNS:
+            self.start, self.turns, self.played = table.snapshot(), 1, []
         return Mark(len(self.played), table.narrator.state())
 
     def played_command(self, command: str) -> None:

@@ -53,7 +53,6 @@ def _run(table: Table, text: str, name: str, emit: Callable[[str], None]) -> Out
     show(table.resumed() if table.restored else table.opening())
     outcome = Outcome()
     for number, line in script_lines(text):
-        where = f"{name}:{number}"
         word, _, rest = line.partition(" ")
         if word == "expect":
             from clank_story.story.expr import ExpressionError, evaluate, explain  # Jinja: expect lines only
@@ -62,10 +61,10 @@ def _run(table: Table, text: str, name: str, emit: Callable[[str], None]) -> Out
             try:
                 held = evaluate(rest, names)
             except ExpressionError:
-                return Outcome(BAD_INPUT, f"{where}: {say('script.bad_expect', error=explain(rest, names))}",
+                return Outcome(BAD_INPUT, f"{name}:{number}: {say('script.bad_expect', error=explain(rest, names))}",
                                outcome.commands)
             if not held:
-                return Outcome(FAILED, f"{where}: {say('script.expect_failed', expr=rest, why=explain(rest, names))}",
+                return Outcome(FAILED, f"{name}:{number}: {say('script.expect_failed', expr=rest, why=explain(rest, names))}",
                                outcome.commands)
             continue
         if word == "reject":
@@ -73,16 +72,16 @@ def _run(table: Table, text: str, name: str, emit: Callable[[str], None]) -> Out
             reply = table.handle(rest)
             if reply.refused:
                 if table.game.to_dict() != before:
-                    return Outcome(FAILED, f"{where}: {say('script.reject_changed', command=rest)}", outcome.commands)
+                    return Outcome(FAILED, f"{name}:{number}: {say('script.reject_changed', command=rest)}", outcome.commands)
                 continue
             show(reply.lines)
-            return Outcome(FAILED, f"{where}: {say('script.reject_accepted', command=rest)}", outcome.commands)
+            return Outcome(FAILED, f"{name}:{number}: {say('script.reject_accepted', command=rest)}", outcome.commands)
         verb = _verb(word)
         if verb is not None and verb.kind == verbs.GAME and not table.game.over and not table.session.human_to_move:
-            return Outcome(FAILED, f"{where}: {say('script.no_human', command=line)}", outcome.commands)
+            return Outcome(FAILED, f"{name}:{number}: {say('script.no_human', command=line)}", outcome.commands)
         reply = table.handle(line)
         if reply.refused:
-            return Outcome(FAILED, f"{where}: {reply.text}", outcome.commands)
+            return Outcome(FAILED, f"{name}:{number}: {reply.text}", outcome.commands)
         if verb is not None and verb.kind == verbs.LOOKING:
             emit(f"> {' '.join(line.split())}")
         else:

@@ -103,11 +103,13 @@ class Session:
     def parse(self, text: str) -> Command:
         return parse(text, self.game)
 
-    def do(self, text: str) -> list[ev.Event]:
-        """A human seat's command; raises CommandError (nothing changed) when it is refused."""
+    def do(self, text: str, command: Command | None = None) -> list[ev.Event]:
+        """A human seat's command; raises CommandError (nothing changed) when it is refused. `command`
+        is `text` parsed, when the caller has parsed it against this very position."""
         if not self.human_to_move:
             raise UnknownCommand("session.not_your_turn", text)
-        command = parse(text, self.game)
+        if command is None:
+            command = parse(text, self.game)
         events = self._drive(apply(self.game, command, text.strip()))
         return events + self.play_bots()
 

@@ -13,6 +13,7 @@ from typing import Any, TextIO
 
 from clank_story.narrate.prose import Line, ProseNarrator
 from clank_story.rules import events as ev
+from clank_story.rules.commands import Command
 from clank_story.rules.errors import CommandError, UnknownCommand
 from clank_story.rules.model import Ruleset
 from clank_story.rules.state import Game
@@ -105,12 +106,13 @@ class Table:
         return dispatch.handle(self, text)
 
     # -- game commands -------------------------------------------------------------------------------
-    def do(self, line: str) -> Reply:
-        """A game command: snapshot for undo, let the engine act (and the bots after it), narrate."""
+    def do(self, line: str, command: Command | None = None) -> Reply:
+        """A game command: snapshot for undo, let the engine act (and the bots after it), narrate.
+        `command` is `line` already parsed, when the caller has."""
         game = self.game
         snap = self.entry_snapshot(line) if self.interactive else None
         turn = (game.turn_number, game.active)
-        events = self.session.do(line)  # a refusal raises here and nothing has changed
+        events = self.session.do(line, command)  # a refusal raises here and nothing has changed
         if snap is not None:
             self.history = [*self.history, snap][-UNDO_LIMIT:]
         else:

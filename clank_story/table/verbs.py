@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from clank_story.rules.errors import AmbiguousCommand, UnknownCommand
-from clank_story.words import ENGLISH, entry, language
+from clank_story.words import ENGLISH, entry, language, memo
 
 GAME, LOOKING, SESSION, SCRIPT = "game", "looking", "session", "script"
 KINDS = (GAME, LOOKING, SESSION)  # the order `help` groups them in
@@ -111,15 +111,26 @@ def _words(verb: Verb) -> Iterable[str]:
     yield from language_aliases(verb)
 
 
+def _exact() -> dict[str, Verb]:
+    """Every word of the current language that names a verb exactly, and the first verb it names."""
+    table: dict[str, Verb] = {}
+    for verb in VERBS:
+        for w in _words(verb):
+            table.setdefault(w, verb)
+    return table
+
+
 def find(word: str) -> Verb | None:
     """The verb a word names: a name or alias exactly, else the one verb whose name (or an alias of
-    two letters or more) starts with it. None if nothing fits; AmbiguousCommand if several do."""
+    two letters or more) starts with it. None if nothing fits; AmbiguousCommand if several do.
+    The exact words are looked up in a table kept per language (`words.memo`): every line of a
+    script is looked up, twice."""
     want = word.lower()
     if not want:
         return None
-    for verb in VERBS:
-        if want in _words(verb):
-            return verb
+    verb = memo("verbs.exact", _exact).get(want)
+    if verb is not None:
+        return verb
     near = [v for v in VERBS if any(w.startswith(want) for w in _words(v) if len(w) > 1)]
     if len(near) == 1:
         return near[0]

@@ -211,7 +211,7 @@ def test_it_is_never_a_bots_turn_at_the_prompt_but_if_it_were_it_would_say_so(co
 def test_an_engine_bug_is_reported_and_the_game_put_back(corridor: Table, monkeypatch):
     before = corridor.game.to_dict()
 
-    def broken(text):
+    def broken(text, command=None):
         corridor.game.me.hand.clear()
         raise RuntimeError("boom")
 

@@ -47,3 +47,46 @@ def test_wide_text_is_not_narrow_and_is_measured_in_cells():
     assert not wrap.narrow("竜が目を覚ます")
     assert wrap.cells("竜が") == 4
     assert wrap.cells("Burgle ×4 — Rex") == len("Burgle ×4 — Rex")
+
+
+WORD = st.text(alphabet=sorted(wrap.ONE_CELL - {" "}) + [wrap.NBSP] * 4, min_size=1, max_size=30)
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(WORD, min_size=1, max_size=40), st.integers(min_value=2, max_value=90),
+       st.sampled_from([("", ""), ("  ", "    "), ("→ ", "  "), ("1. ", "   "), ("", "     ")]))
+def test_single_spaced_words_wrap_as_textwrap_wraps_them(words, width, indents):
+    """The quick greedy wrap of narration's usual text (words between single spaces) gives textwrap's
+    lines, long words and all."""
+    import textwrap
+
+    initial, subsequent = indents
+    text = " ".join(words)
+    width = max(width, len(initial) + 1, len(subsequent) + 1)
+    wrapper = textwrap.TextWrapper(width, initial_indent=initial, subsequent_indent=subsequent,
+                                   break_long_words=False, break_on_hyphens=False)
+    if not wrap.narrow(initial + text + subsequent):  # a word of no-break spaces is whitespace to textwrap
+        return
+    assert wrap._single_spaced(text)
+    assert wrap._greedy(text, width, initial, subsequent) == wrapper.wrap(text)
+    assert wrap.fill(text, width, initial, subsequent) == _cell_wrapped(text, width, initial, subsequent)
+
+
+def test_the_one_cell_pattern_matches_exactly_the_characters_outside_one_cell():
+    for code in range(0x10000):
+        char = chr(code)
+        assert (wrap._NOT_ONE_CELL.search(char) is None) == (char in wrap.ONE_CELL), f"U+{code:04X}"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=[chr(c) for c in range(0x80)] + [wrap.NBSP] * 10, max_size=60))
+def test_ascii_with_no_break_spaces_is_measured_as_wcwidth_measures_it(text):
+    """The quick measure of a beat's numbers (ASCII and no-break spaces) is the full one's."""
+    from wcwidth import wcswidth
+
+    if text.isascii() or wrap.ONE_CELL.issuperset(text):
+        measured = len(text)
+    else:
+        n = wcswidth(text)
+        measured = n if n >= 0 else len(text)
+    assert wrap.cells(text) == measured
