@@ -202,15 +202,14 @@ class _MapFuture:
 
 def _worker_start() -> None:
     """A worker forked from a lint: Ctrl-C is the lint's to answer, as for the book's loading workers
-    (story/passages.py), and the collector runs: the lint that forked it has it off, and `analyse`
-    keeps it off file by file. What the worker inherited is frozen out of the collector's sight first:
-    it lives as long as the worker, and walking it (writing to pages shared with the parent) only cost
-    time."""
+    (story/passages.py). The cycle collector stays off, as in the lint that forked it: analysing a
+    file leaves no cycles (a clean book's files free nothing when collected), and a worker lives for one
+    lint; what it inherited is frozen out of the collector's sight all the same, should anything in
+    the worker run a collection."""
     from clank_story.story.passages import leave_interrupts_to_the_parent
 
     leave_interrupts_to_the_parent()
     gc.freeze()
-    gc.enable()
 
 
 def _cpus() -> int:
