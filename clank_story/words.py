@@ -442,26 +442,19 @@ def say(ident: str, /, **params: Any) -> str:
 
 
 def _sayer(value: Any, ident: str) -> Sayer:
-    """How `say` makes the sentence of an entry: its forms chosen as `choose` does, the chosen text filled
-    as `fill` does (`ident` itself where a form is missing)."""
-    if value is None:
-        return lambda params: ident
+    """How `say` makes the sentence of an entry: a plain entry's filling worked out once; an entry with
+    forms has its form chosen by `choose` at each call (`ident` itself where a form is missing), and
+    each form's filling worked out once."""
     if not _is_form(value):
         return _filler(str(value))
-    if set(value) & PERSON_KEYS:
-        you = _sayer(value["you"], ident) if "you" in value else None
-        they = _sayer(value.get("they", value.get("you")), ident)
-        return lambda params: you(params) if you is not None and params.get("you") else they(params)
-    forms = {key: _sayer(form, ident) for key, form in value.items() if key != "by"}
-    other = _sayer(value.get("other"), ident)
-    by = "by" in value, value.get("by")  # `by: monsters`: the parameter that counts (else `n`, else `count`)
 
-    def counted(params: Mapping[str, Any]) -> str:
-        n = params.get(by[1]) if by[0] else params.get("n", params.get("count"))
-        return forms.get(plural(n) if isinstance(n, int | float) else "other", other)(params)
-    return counted
+    def formed(params: Mapping[str, Any]) -> str:
+        chosen = choose(value, params)
+        return ident if chosen is None else _filler(str(chosen))(params)
+    return formed
 
 
+@functools.lru_cache(maxsize=4096)
 def _filler(template: str) -> Sayer:
     """`fill(template, params)` as a function of the parameters."""
     if "{" not in template and "}" not in template:  # no field: the text itself (`num.sep`, `list.and`)
