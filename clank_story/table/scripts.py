@@ -61,33 +61,37 @@ def _run(table: Table, text: str, name: str, emit: Callable[[str], None]) -> Out
             try:
                 held = evaluate(rest, names)
             except ExpressionError:
-                return Outcome(BAD_INPUT, f"{name}:{number}: {say('script.bad_expect', error=explain(rest, names))}",
-                               outcome.commands)
+                return _stopped(BAD_INPUT, name, number, say("script.bad_expect", error=explain(rest, names)), outcome)
             if not held:
-                return Outcome(FAILED, f"{name}:{number}: {say('script.expect_failed', expr=rest, why=explain(rest, names))}",
-                               outcome.commands)
+                return _stopped(FAILED, name, number, say("script.expect_failed", expr=rest, why=explain(rest, names)),
+                                outcome)
             continue
         if word == "reject":
             before = table.game.to_dict()
             reply = table.handle(rest)
             if reply.refused:
                 if table.game.to_dict() != before:
-                    return Outcome(FAILED, f"{name}:{number}: {say('script.reject_changed', command=rest)}", outcome.commands)
+                    return _stopped(FAILED, name, number, say("script.reject_changed", command=rest), outcome)
                 continue
             show(reply.lines)
-            return Outcome(FAILED, f"{name}:{number}: {say('script.reject_accepted', command=rest)}", outcome.commands)
+            return _stopped(FAILED, name, number, say("script.reject_accepted", command=rest), outcome)
         verb = _verb(word)
         if verb is not None and verb.kind == verbs.GAME and not table.game.over and not table.session.human_to_move:
-            return Outcome(FAILED, f"{name}:{number}: {say('script.no_human', command=line)}", outcome.commands)
+            return _stopped(FAILED, name, number, say("script.no_human", command=line), outcome)
         reply = table.handle(line)
         if reply.refused:
-            return Outcome(FAILED, f"{name}:{number}: {reply.text}", outcome.commands)
+            return _stopped(FAILED, name, number, reply.text, outcome)
         if verb is not None and verb.kind == verbs.LOOKING:
             emit(f"> {' '.join(line.split())}")
         else:
             outcome.commands += 1
         show(reply.lines)
     return outcome
+
+
+def _stopped(status: int, name: str, number: int, message: str, outcome: Outcome) -> Outcome:
+    """The script stops at line `number`: `FILE:LINE: message` (made only then, not for every line)."""
+    return Outcome(status, f"{name}:{number}: {message}", outcome.commands)
 
 
 def _verb(word: str) -> verbs.Verb | None:
