@@ -30,14 +30,13 @@ from clank_story.authoring.facts import (  # the kinds are this module's words t
     Fact,
 )
 from clank_story.content.diagnostics import said
-from clank_story.story.treewalk import children
+from clank_story.story.treewalk import LEAVES, children
 
 _ROOTS = {"game": "game", "me": "player", "players": "players", "campaign": "campaign"}
 _LIST_FILTERS = frozenset({"selectattr", "rejectattr", "sort", "list", "reverse", "unique", "batch", "slice"})
 _ONE_FILTERS = frozenset({"first", "last", "min", "max"})
 _ATTRIBUTE_FILTERS = frozenset({"selectattr", "rejectattr", "groupby"})  # first argument names an attribute
 _PASSAGE_TESTS = frozenset({"seen", "seen_this_game"})
-_LEAVES = frozenset({nodes.TemplateData, nodes.Const, nodes.Name})  # nothing to find below these
 
 
 @functools.lru_cache(maxsize=1)
@@ -127,7 +126,7 @@ class Walker:
     # -- the walk ---------------------------------------------------------------------------------
     def visit(self, node: nodes.Node, scope: dict[str, str | None]) -> None:
         kind = type(node)
-        if kind in _LEAVES:
+        if kind in LEAVES:
             return
         try:
             how = _VISITS[kind]

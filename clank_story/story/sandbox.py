@@ -49,7 +49,7 @@ from clank_story.story.budget import (
     weigh,
 )
 from clank_story.story.lexer import StoryLexer
-from clank_story.story.treewalk import children
+from clank_story.story.treewalk import LEAVES, children
 
 __all__ = [  # the limits live in story/budget.py; these names are read from here too
     "MAX_LENGTH", "MAX_OUTPUT", "MAX_RANGE", "MAX_SOURCE", "MAX_STEPS", "NAMES", "Budget", "OverBudget",
@@ -304,13 +304,12 @@ def inspect(tree: nodes.Node, allowed: frozenset[str] | set[str], max_nesting: i
         if depth > max_nesting:
             return "BS033", said("book.nested_levels", levels=max_nesting), node.lineno
         kind = type(node)
-        if kind is nodes.Name:  # names, constants and text: leaves, most of a tree's nodes
-            if node.ctx == "load":
-                loads.append(node)
-            else:
-                stored.add(node.name)
-            continue
-        if kind is nodes.Const or kind is nodes.TemplateData:
+        if kind in LEAVES:  # nothing below; of the leaves, only names are looked at
+            if kind is nodes.Name:
+                if node.ctx == "load":
+                    loads.append(node)
+                else:
+                    stored.add(node.name)
             continue
         if kind in FORBIDDEN_NODES:
             return "BS032", said("book.forbidden_tag", tag=FORBIDDEN_NODES[kind]), node.lineno

@@ -11,7 +11,9 @@ Node = nodes.Node
 # not look at them (`Getattr.attr`, `Filter.name`, `Operand.op`, `For.recursive`, ...).
 _NOT_NODES = frozenset({"name", "ctx", "attr", "op", "recursive", "data", "scoped", "required", "with_context",
                         "ignore_missing", "identifier", "importname"})
-_FIELDS: dict[type, tuple[str, ...]] = {nodes.Const: ()}  # a constant's value is a Python value
+# Nodes with nothing below them: names, constants (a Python value) and text. Most of a tree's nodes.
+LEAVES = frozenset({nodes.Name, nodes.Const, nodes.TemplateData})
+_FIELDS: dict[type, tuple[str, ...]] = dict.fromkeys(LEAVES, ())
 
 
 def _node_fields(kind: type) -> tuple[str, ...]:
