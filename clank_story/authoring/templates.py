@@ -129,16 +129,17 @@ class Walker:
         if kind in LEAVES:
             return
         try:
-            how = _VISITS[kind]
+            read, below = _VISITS[kind]
         except KeyError:
-            how = _VISITS[kind] = _visit_for_class(kind)
-        if how is not None and how(self, node, scope):
-            return
-        for child in children(node):
-            self.visit(child, scope)
+            read, below = _VISITS[kind] = _visit_for_class(kind)
+        if read is not None:
+            read(self, node, scope)
+        if below:
+            for child in children(node):
+                self.visit(child, scope)
 
-    # Each of these reads one kind of node; True when it has visited what is below the node too.
-    def _for(self, node: nodes.For, scope: dict[str, str | None]) -> bool:
+    # Readers of one kind of node each (`_READERS`); these four visit what is below the node themselves.
+    def _for(self, node: nodes.For, scope: dict[str, str | None]) -> None:
         self.visit(node.iter, scope)
         inner = dict(scope)
         self._bind(node.target, self.type_of(node.iter, scope), inner, element=True)
@@ -146,22 +147,19 @@ class Walker:
             self.visit(child, inner)
         if node.test is not None:
             self.visit(node.test, inner)
-        return True
 
-    def _assign(self, node: nodes.Assign, scope: dict[str, str | None]) -> bool:
+    def _assign(self, node: nodes.Assign, scope: dict[str, str | None]) -> None:
         self.visit(node.node, scope)
         self._bind(node.target, self.type_of(node.node, scope), scope)
-        return True
 
-    def _item(self, node: nodes.Getattr | nodes.Getitem, scope: dict[str, str | None]) -> bool:
+    def _item(self, node: nodes.Getattr | nodes.Getitem, scope: dict[str, str | None]) -> None:
         base = self.type_of(node, scope)
         if base in ("flags", "counters"):
             # the whole mapping is used (`campaign.flags | length`): any name may be read
             self.facts.append((ANY_FLAG if base == "flags" else ANY_COUNTER, "", node.lineno))
         self._visit_chain(node, scope)
-        return True
 
-    def _called(self, node: nodes.Call, scope: dict[str, str | None]) -> bool:
+    def _called(self, node: nodes.Call, scope: dict[str, str | None]) -> None:
         self._call(node, scope)
         if isinstance(node.node, nodes.Getattr):
             self._visit_chain(node.node, scope)  # `flags.get('x')` is not a use of all flags
@@ -170,19 +168,6 @@ class Walker:
         for child in [*node.args, *node.kwargs, node.dyn_args, node.dyn_kwargs]:
             if child is not None:
                 self.visit(child, scope)
-        return True
-
-    def _tested(self, node: nodes.Test, scope: dict[str, str | None]) -> bool:
-        self._test(node, scope)
-        return False
-
-    def _filtered(self, node: nodes.Filter, scope: dict[str, str | None]) -> bool:
-        self._filter(node, scope)
-        return False
-
-    def _compared(self, node: nodes.Compare, scope: dict[str, str | None]) -> bool:
-        self._compare(node, scope)
-        return False
 
     def _visit_chain(self, node: nodes.Getattr | nodes.Getitem, scope: dict[str, str | None]) -> None:
         """The parts of `a.b[c].d` other than the chain itself: item arguments and a non-name root."""
@@ -262,17 +247,18 @@ class Walker:
 
 
 # How the walker reads each kind of node, looked up by the node's class (a chain of isinstance tests
-# for every node was a tenth of the walk); a class met for the first time is placed by isinstance, in
-# this order, so a subclass is read as its base would be.
-_READERS: list[tuple[type, Any]] = [(nodes.For, Walker._for), (nodes.Assign, Walker._assign),
-                                    (nodes.Getattr, Walker._item), (nodes.Getitem, Walker._item),
-                                    (nodes.Call, Walker._called), (nodes.Test, Walker._tested),
-                                    (nodes.Filter, Walker._filtered), (nodes.Compare, Walker._compared)]
-_VISITS: dict[type, Any] = {}
+# for every node was a tenth of the walk): (reader, whether the walk then goes below the node itself).
+# A class met for the first time is placed by isinstance, in this order, so a subclass is read as its
+# base would be; any other class is only walked through.
+_READERS: list[tuple[type, Any, bool]] = [
+    (nodes.For, Walker._for, False), (nodes.Assign, Walker._assign, False), (nodes.Getattr, Walker._item, False),
+    (nodes.Getitem, Walker._item, False), (nodes.Call, Walker._called, False), (nodes.Test, Walker._test, True),
+    (nodes.Filter, Walker._filter, True), (nodes.Compare, Walker._compare, True)]
+_VISITS: dict[type, tuple[Any, bool]] = {}
 
 
-def _visit_for_class(kind: type) -> Any:
-    return next((how for base, how in _READERS if issubclass(kind, base)), None)
+def _visit_for_class(kind: type) -> tuple[Any, bool]:
+    return next(((read, below) for base, read, below in _READERS if issubclass(kind, base)), (None, True))
 
 
 def shown(node: nodes.Node) -> str:
