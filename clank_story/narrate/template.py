@@ -132,10 +132,10 @@ class _Compiler:
                 return lambda ctx: b(ctx) if t(ctx) else o(ctx)
             case ast.BoolOp(op=ast.Or(), values=values):
                 parts = [self.node(v) for v in values]
-                return lambda ctx: _first_true(parts, ctx)
+                return lambda ctx: _first(parts, ctx, True)
             case ast.BoolOp(op=ast.And(), values=values):
                 parts = [self.node(v) for v in values]
-                return lambda ctx: _first_false(parts, ctx)
+                return lambda ctx: _first(parts, ctx, False)
             case ast.Compare(left=left, ops=[op], comparators=[right]) if type(op) in _COMPARE:
                 if isinstance(op, ast.In | ast.NotIn) and not isinstance(left, ast.Constant):
                     raise _Unsupported("in")  # `x in []` with x undefined: Jinja would not raise
@@ -180,20 +180,12 @@ def _inner(tag: str) -> str:
     return text
 
 
-def _first_true(parts: list[Value], ctx: Mapping[str, Any]) -> Any:
+def _first(parts: list[Value], ctx: Mapping[str, Any], truth: bool) -> Any:
+    """`or` (the first true value, `truth` True) and `and` (the first false one), else the last value."""
     value = None
     for part in parts:
         value = part(ctx)
-        if value:
-            return value
-    return value
-
-
-def _first_false(parts: list[Value], ctx: Mapping[str, Any]) -> Any:
-    value = None
-    for part in parts:
-        value = part(ctx)
-        if not value:
+        if bool(value) is truth:
             return value
     return value
 
