@@ -126,6 +126,28 @@ def _compiled(source: str) -> Render | None:
     return compile_template(source, _filters(), _globals())
 
 
+def _renderer(source: str) -> Render:
+    """`_fill(source, ctx)` as a function of the context."""
+    render = _compiled(source)
+    if render is None:
+        return lambda ctx: _template(source).render(**ctx)
+    return render
+
+
+def _renderers(variant: Any) -> tuple[Render, Render]:
+    """A variant's renderers in the third person and in the second (`render`'s `you`): a plain
+    template is both; a mapping has `you` and `they` forms, either standing in for the other."""
+    try:
+        if isinstance(variant, str) or not isinstance(variant, Mapping):
+            return (_renderer(variant),) * 2
+        they = _renderer(variant.get("they", variant.get("you", "")))
+        return they, (_renderer(variant["you"]) if "you" in variant else they)
+    except Exception as e:  # a translator's broken variant fails when it is told, as before, not its kind
+        def broken(ctx: Mapping[str, Any], error: Exception = e) -> str:
+            raise error
+        return broken, broken
+
+
 def _fill(source: str, ctx: Mapping[str, Any]) -> str:
     """The template rendered, by narrate/template.py or else by Jinja. A missing name raises either
     way (KeyError or Jinja's UndefinedError), and the caller falls back to the one-line narration."""
@@ -156,6 +178,7 @@ class ProseNarrator:
         self.told_question: tuple[str, tuple[str, ...]] | None = None  # story choices just told in full
         self.counts: Counter[tuple[str, int]] | None = None  # (kind, variant) -> uses, when someone counts
         self._head: tuple[tuple[int, int, str | None] | None, int] = (None, 0)  # _pick's (seed, turn, owner), CRC
+        self._told: dict[str, tuple[Any, tuple[tuple[Render, Render], ...]]] = {}  # `_variants`
 
     # -- state for undo and saves ----------------------------------------------------------------
     def state(self) -> dict[str, Any]:
@@ -291,21 +314,29 @@ class ProseNarrator:
         return crc % count
 
     def render(self, kind: str, ctx: Mapping[str, Any], you: bool) -> str:
-        variants = self.prose.get(kind) or []
+        variants = self._variants(kind)
         if not variants:
             return ""
         index = self._pick(kind, len(variants))
-        variant = variants[index]
         if self.counts is not None:  # story coverage counts how often each variant is told
             self.counts[(kind, index)] += 1
-        if isinstance(variant, str):  # before the Mapping test, which asks the ABC machinery
-            source = variant
-        elif isinstance(variant, Mapping):
-            source = variant.get("you") if you and "you" in variant else variant.get("they", variant.get("you", ""))
-        else:
-            source = variant
-        text = _fill(source, {"legacy": self.legacy, **self.names, **ctx})
+        text = variants[index][1 if you else 0](self.context(ctx))
         return tidy(" ".join(text.split()))
+
+    def context(self, ctx: Mapping[str, Any]) -> dict[str, Any]:
+        """What a template sees: the beat's own names over `legacy`, `dragon` and `company`."""
+        return {"legacy": self.legacy, **self.names, **ctx}
+
+    def _variants(self, kind: str) -> tuple[tuple[Render, Render], ...]:
+        """The variants of `kind`, each as its (they, you) renderers, worked out once per narrator and
+        kind (the catalog's list of variants is the same object until the narrator's words change):
+        each told sentence had looked its template up, asked the ABC machinery whether the variant is
+        a mapping and chosen its person again (issue 20)."""
+        variants = self.prose.get(kind)
+        told = self._told.get(kind)
+        if told is None or told[0] is not variants:
+            told = self._told[kind] = (variants, tuple(_renderers(v) for v in variants or ()))
+        return told[1]
 
     # -- turns -----------------------------------------------------------------------------------
     def _turn_header(self, game: Game, e: ev.TurnStarted, last: bool) -> list[Line]:
