@@ -117,6 +117,22 @@ def narrow(text: str) -> bool:
     return not _NOT_ONE_CELL.search(text) and (NBSP not in text or not _LOOSE_NBSP.search(text))
 
 
+def _one_cell(text: str, spaced: str) -> bool:
+    """Whether every character of `text` is ONE_CELL (`spaced` is `text` with its no-break spaces made
+    plain). Printable ASCII and Latin-1, most narration, are told by C calls (a printable Latin-1 text
+    encodes as Latin-1), without the pattern's scan of every character (issue 20); neither holds a
+    whitespace character other than a space."""
+    if not spaced.isprintable():
+        return False
+    if spaced.isascii():
+        return True
+    try:
+        spaced.encode("latin-1")
+    except UnicodeEncodeError:
+        return not _NOT_ONE_CELL.search(text)
+    return True
+
+
 def cells(text: str) -> int:
     """How many terminal cells `text` takes (a wide character two, a combining mark none)."""
     if text.isascii() or _printable_ascii(text.replace(NBSP, " ")) or not _NOT_ONE_CELL.search(text):
@@ -140,6 +156,17 @@ def _plain(text: str) -> bool:
 def fill(text: str, width: int = WIDTH, initial: str = "", subsequent: str = "") -> str:
     """One paragraph wrapped to `width` cells; a word longer than the line stands alone, whole.
     No-break spaces hold while wrapping and come out as plain spaces."""
+    if not initial and not subsequent and text and text[-1] != " ":
+        # no indent (most narration): text of one-cell characters fits by its length, or wraps greedily
+        spaced = text.replace(NBSP, " ") if NBSP in text else text
+        if spaced is not text and (text[0] == NBSP or text[-1] == NBSP or " " + NBSP in text or NBSP + " " in text):
+            pass  # a no-break space at a word's edge: the cell wrapper's to tell (`narrow`)
+        elif _one_cell(text, spaced):
+            width = max(width, 2)
+            if len(text) <= width:
+                return spaced
+            if text[0] != " " and "  " not in text:
+                return "\n".join(_greedy(text, width, "", "")).replace(NBSP, " ")
     width = max(width, cells(subsequent) + 1, cells(initial) + 1, 2) if initial or subsequent else max(width, 2)
     if _plain(text) and cells(initial + text) <= width:  # the common case, without the wrapper
         return (initial + text).replace(NBSP, " ")
