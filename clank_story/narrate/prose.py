@@ -31,13 +31,14 @@ from clank_story.narrate.template import Render, compile_template
 from clank_story.rules import events as ev
 from clank_story.rules.events import quick
 from clank_story.rules.state import Game
-from clank_story.words import at, memo, say, section, sentences
+from clank_story.words import at, language, memo, say, section, sentences
 from clank_story.words import plural as plural_category
 
 WIDTH = wrap.WIDTH
 NUMBER_KEYS = ("skill", "swords", "boots", "gold", "teleport", "clank", "clank_credit", "clank_empty", "cards",
                "reshuffled", "health", "damage", "rage", "checkmarks")
 _NUMBER_ORDER = {key: i for i, key in enumerate(NUMBER_KEYS)}
+CARDS_KEPT = 1024  # the card lists' texts a narrator keeps (`ProseNarrator.cards`)
 NUMBERS_KEPT = 4096  # the numbers' texts kept per language (ProseNarrator.numbers); a rare game fills it
 NUMBER_EVENTS = (ev.Gained, ev.ClankChanged, ev.CardsDrawn, ev.Healed, ev.TookDamage, ev.RageChanged)
 PARAGRAPHS = (ev.DragonAttacked, ev.KnockedOut, ev.Escaped, ev.GameOver)
@@ -179,6 +180,7 @@ class ProseNarrator:
         self.counts: Counter[tuple[str, int]] | None = None  # (kind, variant) -> uses, when someone counts
         self._head: tuple[tuple[int, int, str | None] | None, int] = (None, 0)  # _pick's (seed, turn, owner), CRC
         self._told: dict[str, tuple[Any, tuple[tuple[Render, Render], ...]]] = {}  # `_variants`
+        self._cards_told: tuple[Any, str, dict[tuple[str, ...], str]] = (None, "", {})  # `cards`
 
     # -- state for undo and saves ----------------------------------------------------------------
     def state(self) -> dict[str, Any]:
@@ -210,9 +212,21 @@ class ProseNarrator:
         return self.w("list.sep").join(items[:-1]) + self.w("list.and") + items[-1]
 
     def cards(self, game: Game, ids: Iterable[str]) -> str:
-        counts = Counter(ids)
-        return self.listing([self.w("list.times", name=self.name(game, c), n=n) if n > 1 else self.name(game, c)
-                             for c, n in counts.items()])
+        """`Burgle ×3 and Stumble`. Kept by the ids in their order for the game's ruleset in the current
+        language (at most CARDS_KEPT): a turn's header tells the hand that `play all` then tells again,
+        and a hand is a few words out of a handful of cards (issue 20)."""
+        key = tuple(ids)
+        ruleset, lang, told = self._cards_told
+        if ruleset is not game.ruleset or lang != language():
+            ruleset, lang, told = self._cards_told = (game.ruleset, language(), {})
+        text = told.get(key)
+        if text is None:
+            if len(told) >= CARDS_KEPT:
+                told.clear()
+            counts = Counter(key)
+            text = told[key] = self.listing([self.w("list.times", name=self.name(game, c), n=n) if n > 1 else
+                                             self.name(game, c) for c, n in counts.items()])
+        return text
 
     @staticmethod
     def you(game: Game) -> str | None:
