@@ -181,6 +181,8 @@ class ProseNarrator:
         self._head: tuple[tuple[int, int, str | None] | None, int] = (None, 0)  # _pick's (seed, turn, owner), CRC
         self._told: dict[str, tuple[Any, tuple[tuple[Render, Render], ...]]] = {}  # `_variants`
         self._cards_told: tuple[Any, str, dict[tuple[str, ...], str]] = (None, "", {})  # `cards`
+        self._you: str | None = None  # who is "you", and the bots' names, in the batch being told (`_tell`)
+        self._bots: set[str] = set()
 
     # -- state for undo and saves ----------------------------------------------------------------
     def state(self) -> dict[str, Any]:
@@ -265,23 +267,27 @@ class ProseNarrator:
             return [Line(text, "beat") for text in self.plain.lines(game, events)]
 
     def _tell(self, game: Game, events: list[ev.Event]) -> list[Line]:
-        events = _story_before_turns(events)
+        starts = [i for i, e in enumerate(events) if isinstance(e, ev.TurnStarted)]
+        if any(i + 1 < len(events) and _is_story(events[i + 1]) for i in starts):  # else nothing moves
+            events = _story_before_turns(events)
+            starts = [i for i, e in enumerate(events) if isinstance(e, ev.TurnStarted)]
         self.legacy = game.legacy
+        # who is told as "you" and who is a bot do not change while a batch is told: worked out once
+        # for it, not for every segment, header and beat (issue 20)
+        self._you = self.you(game)
+        self._bots = {p.name for p in game.players if p.bot}
         if self.owner is None:
             self.owner = game.me.name
             self.turn = game.turn_number
-        starts = [i for i, e in enumerate(events) if isinstance(e, ev.TurnStarted)]
         out: list[Line] = []
-        segment: list[ev.Event] = []
-        for i, e in enumerate(events):
-            if isinstance(e, ev.TurnStarted):
-                out += self._segment(game, segment)
-                segment = []
-                self.turn, self.owner, self.index = e.turn, e.player, 0
-                out += self._turn_header(game, e, last=i == starts[-1])
-            else:
-                segment.append(e)
-        out += self._segment(game, segment)
+        done = 0
+        for i in starts:
+            out += self._segment(game, events[done:i])
+            e = events[i]
+            self.turn, self.owner, self.index = e.turn, e.player, 0  # type: ignore[attr-defined]
+            out += self._turn_header(game, e, last=i == starts[-1])  # type: ignore[arg-type]
+            done = i + 1
+        out += self._segment(game, events[done:] if done else events)
         return self._spaced(out)
 
     # -- layout ----------------------------------------------------------------------------------
@@ -354,10 +360,10 @@ class ProseNarrator:
 
     # -- turns -----------------------------------------------------------------------------------
     def _turn_header(self, game: Game, e: ev.TurnStarted, last: bool) -> list[Line]:
-        bot = self._is_bot(game, e.player)
+        bot = e.player in self._bots
         if bot and not self.verbose:
             return []
-        you = e.player == self.you(game)
+        you = e.player == self._you
         out = [Line(self._safe(game, "turn", {"turn": e.turn, "player": e.player}, you, e), "header")]
         p = next((q for q in game.players if q.name == e.player), None)
         if last and p is not None and p is game.me and not game.over and not bot:
@@ -367,14 +373,10 @@ class ProseNarrator:
             out.append(Line(self._wrap(text), "beat"))
         return out
 
-    @staticmethod
-    def _is_bot(game: Game, name: str | None) -> bool:
-        return any(p.name == name and p.bot for p in game.players)
-
     def _segment(self, game: Game, events: list[ev.Event]) -> list[Line]:
         if not events:
             return []
-        if self._is_bot(game, self.owner) and not self.verbose:
+        if self.owner in self._bots and not self.verbose:
             # what opens a rival's turn but is not the rival's doing (the prologue, the contract row,
             # a person answering an end-of-turn passage) is told first, in full
             k = self._prelude(game, events)
@@ -422,18 +424,10 @@ class ProseNarrator:
                         # a fresh hand is the end of a turn, not part of the last thing done
                         self._standalone(game, e, start)
                     self._numbers(cur, e)  # type: ignore[arg-type]
-                case ev.CardRevealed():
-                    if cur is None or cur.kind != "revealed":
-                        start("revealed", None, e)
-                    mark = "mark.dragon.prose" if e.dragon else "mark.event.prose" if e.event else ""
-                    name = self.name(game, e.card)
-                    cur.cards.append(self.w(mark, name=name) if mark else name)  # type: ignore[union-attr]
+                case ev.TurnEnded():
+                    cur = None
                 case ev.CardAcquired():
                     start("acquire", e.player, e, card=self.name(game, e.card)).add(e.player, "skill", -e.cost)
-                case ev.DeviceUsed():
-                    start("use", e.player, e, card=self.name(game, e.card)).add(e.player, "skill", -e.cost)
-                case ev.MonsterDefeated():
-                    start("fight", e.player, e, card=self.name(game, e.card)).add(e.player, "swords", -e.cost)
                 case ev.Moved():
                     kind = "teleport" if e.teleport else "coach" if e.coach_gold else \
                         "move_monsters" if e.swords or e.damage else "move"
@@ -447,6 +441,16 @@ class ProseNarrator:
                         beat.add(e.player, "swords", -e.swords)
                     if e.coach_gold:
                         beat.add(e.player, "gold", -e.coach_gold)
+                case ev.CardRevealed():
+                    if cur is None or cur.kind != "revealed":
+                        start("revealed", None, e)
+                    mark = "mark.dragon.prose" if e.dragon else "mark.event.prose" if e.event else ""
+                    name = self.name(game, e.card)
+                    cur.cards.append(self.w(mark, name=name) if mark else name)  # type: ignore[union-attr]
+                case ev.DeviceUsed():
+                    start("use", e.player, e, card=self.name(game, e.card)).add(e.player, "skill", -e.cost)
+                case ev.MonsterDefeated():
+                    start("fight", e.player, e, card=self.name(game, e.card)).add(e.player, "swords", -e.cost)
                 case ev.Exhausted():
                     start("exhausted", e.player, e, space=self.space(game, e.space))
                 case ev.TokenTaken():
@@ -484,8 +488,6 @@ class ProseNarrator:
                 case ev.DragonAttacked() | ev.KnockedOut() | ev.Escaped() | ev.GameOver():
                     beat = Beat(e.kind, getattr(e, "player", None), event=e, paragraph=True)
                     beats.append(beat)
-                    cur = None
-                case ev.TurnEnded():
                     cur = None
                 case _ if e.kind == "PassageOpened":
                     start("passage", e.player, e, title=e.title, text=e.text)  # type: ignore[attr-defined]
@@ -591,7 +593,7 @@ class ProseNarrator:
         return self.w("num.groups").join(groups) if len(groups) > 1 else "".join(groups)
 
     def _tell_beats(self, game: Game, beats: list[Beat]) -> list[Line]:
-        you = self.you(game)
+        you = self._you
         out: list[Line] = []
         for beat in beats:
             if beat.paragraph:
@@ -639,7 +641,7 @@ class ProseNarrator:
             return Line(self._wrap(title) + ("\n" + body if body else ""), "passage")
         if beat.kind == "choices":
             options = [str(o) for o in beat.ctx.get("options", [])]
-            bot = self._is_bot(game, beat.player)
+            bot = beat.player in self._bots
             head = self._safe(game, "choices_bot" if bot else "choices", ctx, mine, beat.event)
             rows = [self._wrap(head)] + [self._hanging(self.w("option.numbered", n=i, text=o), 5)
                                          for i, o in enumerate(options, start=1)]
@@ -797,7 +799,7 @@ class ProseNarrator:
             if isinstance(item, list):
                 out += self._tell_beats(game, self._beats(game, item))
             else:
-                out.extend(self._paragraph(game, item, self.you(game)))
+                out.extend(self._paragraph(game, item, self._you))
         return out
 
 
