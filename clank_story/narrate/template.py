@@ -83,7 +83,7 @@ class _Compiler:
             self._text(body, source[pos:m.start()])
             pos = m.end()
             if m.group(1) is not None:
-                body.append(self.expression(_inner(m.group(1))))
+                body.append(self.output(_inner(m.group(1))))
                 continue
             word, _, rest = _inner(m.group(2)).partition(" ")
             if word == "if":
@@ -115,11 +115,23 @@ class _Compiler:
             body.append(text)
 
     # -- expressions --------------------------------------------------------------------------------
+    def output(self, text: str) -> Value:
+        """What `{{ text }}` prints: a plain name of the context is a `_Name`, which `_sequence` can
+        fill by `str.format_map`."""
+        node = self.parse(text)
+        value = self.node(node)
+        if isinstance(node, ast.Name) and node.id not in self.globals:
+            return _Name(node.id, value)
+        return value
+
     def expression(self, text: str) -> Value:
+        return self.node(self.parse(text))
+
+    def parse(self, text: str) -> ast.expr:
         if "\\" in text or "\n" in text or "#" in text:
             raise _Unsupported(text)  # escapes, line breaks and Python's comments
         self.text = text.strip()
-        return self.node(ast.parse(self.text, mode="eval").body)
+        return ast.parse(self.text, mode="eval").body
 
     def node(self, node: ast.expr) -> Value:
         match node:
@@ -190,12 +202,30 @@ def _first(parts: list[Value], ctx: Mapping[str, Any], truth: bool) -> Any:
     return value
 
 
+class _Name:
+    """`{{ name }}` where the name is the context's (not a global): its value printed as it is."""
+
+    __slots__ = ("name", "value")
+
+    def __init__(self, name: str, value: Value) -> None:
+        self.name = name
+        self.value = value
+
+    def __call__(self, ctx: Mapping[str, Any]) -> Any:
+        return self.value(ctx)
+
+
 def _sequence(parts: list[Any]) -> Render:
-    """The parts rendered one after another; text alone, or one name, without a loop."""
-    pieces = [(p if isinstance(p, str) else None, p) for p in parts]
-    if all(text is not None for text, _ in pieces):
+    """The parts rendered one after another; text alone without a loop; text and plain names (most
+    sentences: `You play {{ cards }}.`) by `str.format_map`, in C: `format(value, "")` is `str(value)`
+    for what a context holds, and a missing name raises KeyError, as `ctx[name]` does (issue 20)."""
+    if all(isinstance(p, str) for p in parts):
         text = "".join(parts)
         return lambda ctx: text
+    if all(isinstance(p, str | _Name) for p in parts):
+        return "".join(p.replace("{", "{{").replace("}", "}}") if isinstance(p, str) else f"{{{p.name}}}"
+                       for p in parts).format_map
+    pieces = [(p if isinstance(p, str) else None, p) for p in parts]
 
     def render(ctx: Mapping[str, Any]) -> str:  # a list, not a generator: join makes one anyway
         return "".join([text if text is not None else str(part(ctx)) for text, part in pieces])
