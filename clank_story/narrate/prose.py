@@ -76,19 +76,16 @@ class Beat:
     kind: str
     player: str | None
     ctx: dict[str, Any] = field(default_factory=dict)
-    numbers: dict[str | None, Counter] = field(default_factory=dict)
+    numbers: dict[str | None, dict[str, int]] = field(default_factory=dict)  # player -> key -> n, in order
     cards: list[str] = field(default_factory=list)  # play / revealed beats gather several
     event: ev.Event | None = None
     paragraph: bool = False
 
     def add(self, player: str | None, key: str, n: int) -> None:
         counter = self.numbers.get(player)
-        if counter is None:  # not setdefault: that makes a Counter for every number added
-            counter = self.numbers[player] = Counter()
-        if key == "rage":
-            counter[key] = n  # the space reached, not a sum
-        else:
-            counter[key] += n
+        if counter is None:  # a plain dict, not setdefault or a Counter: this runs for every number told
+            counter = self.numbers[player] = {}
+        counter[key] = n if key == "rage" else counter.get(key, 0) + n  # rage: the space reached, not a sum
 
 
 def _filters() -> dict[str, Callable[..., Any]]:
