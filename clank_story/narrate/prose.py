@@ -54,7 +54,9 @@ STORY_BEATS = {"ContractAdded": ("contract_added", None), "ContractDestroyed": (
                "CardDestroyed": ("card_destroyed", "card"), "CardporiumAdded": ("cardporium", "card"),
                "PatronPlaced": ("patron", "card"), "StickerPlaced": ("sticker", None),
                "RuleUnlocked": ("unlocked", None)}
-BLOCK_TAGS = ("dragon", "paragraph", "over", "passage", "contracts")  # blank lines around these
+BLOCK_TAGS = frozenset({"dragon", "paragraph", "over", "passage", "contracts"})  # blank lines around these
+BLANK_BEFORE = BLOCK_TAGS | {"header"}
+STORY_BLOCKS = frozenset({"passage", "choices", "contract_row"})  # beats told as blocks of their own
 NBSP = wrap.NBSP
 
 
@@ -67,6 +69,9 @@ class Line:
 
     text: str
     tag: str = "beat"
+
+
+BLANK = Line("", "blank")
 
 
 @dataclass
@@ -293,22 +298,23 @@ class ProseNarrator:
         A rival's summary after a story choice starts afresh too (the passage's scene is over)."""
         out: list[Line] = []
         previous = ""
+        blank = self.blank
         for line in lines:
-            before = line.tag == "header" or line.tag in BLOCK_TAGS or (line.tag == "rival" and previous == "choice")
-            previous = line.tag
-            if before and not self.blank:
-                out.append(Line("", "blank"))
-                self.blank = True
-            if line.tag == "blank":
-                if not self.blank:
+            tag = line.tag
+            if not blank and (tag in BLANK_BEFORE or (tag == "rival" and previous == "choice")):
+                out.append(BLANK)
+                blank = True
+            previous = tag
+            if tag == "blank":
+                if not blank:
                     out.append(line)
-                    self.blank = True
+                    blank = True
                 continue
             out.append(line)
-            self.blank = False
-            if line.tag in BLOCK_TAGS:
-                out.append(Line("", "blank"))
-                self.blank = True
+            blank = tag in BLOCK_TAGS
+            if blank:
+                out.append(BLANK)
+        self.blank = blank
         return out
 
     def _wrap(self, text: str) -> str:
@@ -558,6 +564,8 @@ class ProseNarrator:
         """The beat's numbers, `(+2 Skill, +1 Clank)` or with whose they are (`Rex: +1 Clank`). What they
         say hangs only on the counts, whose beat it is and who "you" are, in the current language, so
         it is kept per language (`words.memo`): most beats repeat a few dozen combinations."""
+        if not beat.numbers:
+            return ""
         you = self.you(game) if any(p is not None and p != beat.player for p in beat.numbers) else None
         key = (beat.player, you, *((p, *c.items()) for p, c in beat.numbers.items()))
         told = memo("narrate.prose.numbers", dict)
@@ -596,7 +604,7 @@ class ProseNarrator:
             if beat.paragraph:
                 out.extend(self._paragraph(game, beat, you))
                 continue
-            if beat.kind in ("passage", "choices", "contract_row"):
+            if beat.kind in STORY_BLOCKS:
                 out.append(self._story_block(game, beat, you))
                 continue
             if beat.ctx.get("plain") and beat.kind not in self.prose:
@@ -615,7 +623,7 @@ class ProseNarrator:
             if beat.kind == "story_choice" and str(beat.ctx.get("label", "")).rstrip(" .。").endswith((")", "）")):
                 numbers = ""  # the choice already says what it gives: "(+1 Gold, a signing fee)", "（ゴールド+1）"
             if numbers:
-                text = self.w("num.beside", text=text, numbers=numbers) if text else numbers
+                text = say("narrate.num.beside", text=text, numbers=numbers) if text else numbers
             if text:
                 out.append(Line(self._wrap(text), "choice" if beat.kind == "story_choice" else "beat"))
         return out
