@@ -32,6 +32,7 @@ many contexts and checks the same text, or an error both ways."""
 from __future__ import annotations
 
 import ast
+import keyword
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -131,6 +132,8 @@ class _Compiler:
         if "\\" in text or "\n" in text or "#" in text:
             raise _Unsupported(text)  # escapes, line breaks and Python's comments
         self.text = text.strip()
+        if self.text.isascii() and self.text.isidentifier() and not keyword.iskeyword(self.text):
+            return ast.Name(id=self.text, ctx=ast.Load())  # what Python's parser makes of a name, without it
         return ast.parse(self.text, mode="eval").body
 
     def node(self, node: ast.expr) -> Value:
