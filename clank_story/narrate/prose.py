@@ -584,13 +584,9 @@ class ProseNarrator:
                 n = counter[key]
                 if not n and key != "rage":
                     continue
-                if key in ("reshuffled", "clank_empty"):
-                    parts.append(say(f"narrate.num.{key}"))
-                else:
-                    parts.append(say(f"narrate.num.{key}", n=n))
+                parts.append(_number(key, n))
             if not parts:
                 continue
-            parts = [p.replace(" ", NBSP) for p in parts]  # never split "1 damage"
             text = self.w("num.sep").join(parts) if len(parts) > 1 else parts[0]
             if player is not None and player != beat.player:
                 text = self.w("num.whose", player=player, numbers=text, you=player == you)
@@ -806,6 +802,19 @@ class ProseNarrator:
             else:
                 out.extend(self._paragraph(game, item, self._you))
         return out
+
+
+def _number(key: str, n: int) -> str:
+    """`+2 Skill`, its spaces no-break (never split "1 damage"), kept per language by key and count: a
+    batch's numbers told for the first time are mostly parts told before (issue 20)."""
+    told = memo("narrate.prose.number", dict)
+    text = told.get((key, n))
+    if text is None:
+        if len(told) >= NUMBERS_KEPT:
+            told.clear()
+        said = say(f"narrate.num.{key}") if key in ("reshuffled", "clank_empty") else say(f"narrate.num.{key}", n=n)
+        text = told[(key, n)] = said.replace(" ", NBSP)
+    return text
 
 
 def _out(game: Game, name: str) -> bool:
