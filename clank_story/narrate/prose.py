@@ -41,6 +41,7 @@ _NUMBER_ORDER = {key: i for i, key in enumerate(NUMBER_KEYS)}
 CARDS_KEPT = 1024  # the card lists' texts a narrator keeps (`ProseNarrator.cards`)
 NUMBERS_KEPT = 4096  # the numbers' texts kept per language (ProseNarrator.numbers); a rare game fills it
 NUMBER_EVENTS = (ev.Gained, ev.ClankChanged, ev.CardsDrawn, ev.Healed, ev.TookDamage, ev.RageChanged)
+NUMBER_TYPES = frozenset(NUMBER_EVENTS)
 PARAGRAPHS = (ev.DragonAttacked, ev.KnockedOut, ev.Escaped, ev.GameOver)
 HAND_SIZE = 5
 # Events of the story layer (story/events.py), by kind: told in full even in a rival's summary.
@@ -412,21 +413,23 @@ class ProseNarrator:
             return beat
 
         for e in events:
+            kind = type(e)  # the commonest events by their class first (the rules' events are final classes)
+            if kind in NUMBER_TYPES:
+                fresh_hand = kind is ev.CardsDrawn and e.count >= HAND_SIZE  # type: ignore[attr-defined]
+                if fresh_hand and _out(game, e.player):  # type: ignore[attr-defined]
+                    continue  # the hand an escaped (or fallen) burglar never plays goes untold
+                if cur is None or fresh_hand:
+                    # a fresh hand is the end of a turn, not part of the last thing done
+                    self._standalone(game, e, start)
+                self._numbers(cur, e)  # type: ignore[arg-type]
+                continue
+            if kind is ev.CardPlayed:
+                if cur is not None and cur.kind == "play" and cur.player == e.player:  # type: ignore[attr-defined]
+                    cur.cards.append(e.card)  # type: ignore[attr-defined]
+                else:
+                    start("play", e.player, e).cards.append(e.card)  # type: ignore[attr-defined]
+                continue
             match e:
-                case ev.CardPlayed():
-                    if cur is not None and cur.kind == "play" and cur.player == e.player:
-                        cur.cards.append(e.card)
-                    else:
-                        start("play", e.player, e).cards.append(e.card)
-                case ev.Gained() | ev.ClankChanged() | ev.CardsDrawn() | ev.Healed() | ev.TookDamage() | \
-                        ev.RageChanged():
-                    fresh_hand = isinstance(e, ev.CardsDrawn) and e.count >= HAND_SIZE
-                    if fresh_hand and _out(game, e.player):  # type: ignore[union-attr]
-                        continue  # the hand an escaped (or fallen) burglar never plays goes untold
-                    if cur is None or fresh_hand:
-                        # a fresh hand is the end of a turn, not part of the last thing done
-                        self._standalone(game, e, start)
-                    self._numbers(cur, e)  # type: ignore[arg-type]
                 case ev.TurnEnded():
                     cur = None
                 case ev.CardAcquired():
