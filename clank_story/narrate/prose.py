@@ -611,20 +611,21 @@ class ProseNarrator:
                 if text.strip():
                     out.append(Line(text.strip("\n"), "passage" if beat.kind == "PassageOpened" else "story"))
                 continue
-            ctx = {"player": beat.player or "", **beat.ctx}
-            if beat.kind == "play":
+            kind, player = beat.kind, beat.player
+            ctx = {"player": player or "", **beat.ctx}
+            if kind == "play":
                 ctx["cards"] = self.cards(game, beat.cards)
                 ctx["count"] = len(beat.cards)
-            elif beat.kind == "revealed":
+            elif kind == "revealed":
                 ctx["cards"] = self.listing(beat.cards)
-            text = self._safe(game, beat.kind, ctx, beat.player is not None and beat.player == you, beat.event)
+            text = self._safe(game, kind, ctx, player is not None and player == you, beat.event)
             numbers = self.numbers(beat, game)
-            if beat.kind == "story_choice" and str(beat.ctx.get("label", "")).rstrip(" .。").endswith((")", "）")):
+            if kind == "story_choice" and str(beat.ctx.get("label", "")).rstrip(" .。").endswith((")", "）")):
                 numbers = ""  # the choice already says what it gives: "(+1 Gold, a signing fee)", "（ゴールド+1）"
             if numbers:
                 text = say("narrate.num.beside", text=text, numbers=numbers) if text else numbers
             if text:
-                out.append(Line(self._wrap(text), "choice" if beat.kind == "story_choice" else "beat"))
+                out.append(Line(self._wrap(text), "choice" if kind == "story_choice" else "beat"))
         return out
 
     # -- the Book of Secrets ---------------------------------------------------------------------
