@@ -52,6 +52,7 @@ def _run(table: Table, text: str, name: str, emit: Callable[[str], None]) -> Out
 
     show(table.resumed() if table.restored else table.opening())
     outcome = Outcome()
+    found: dict[str, verbs.Verb | None] = {}  # each word's verb, looked up once a script (a few words, many lines)
     for number, line in script_lines(text):
         word, _, rest = line.partition(" ")
         if word == "expect":
@@ -75,7 +76,7 @@ def _run(table: Table, text: str, name: str, emit: Callable[[str], None]) -> Out
                 continue
             show(reply.lines)
             return _stopped(FAILED, name, number, say("script.reject_accepted", command=rest), outcome)
-        verb = _verb(word)
+        verb = found[word] if word in found else found.setdefault(word, _verb(word))
         if verb is not None and verb.kind == verbs.GAME and not table.game.over and not table.session.human_to_move:
             return _stopped(FAILED, name, number, say("script.no_human", command=line), outcome)
         reply = table.handle(line)
