@@ -6,7 +6,8 @@ the snapshot was 40% of a replayed command's instructions (issue 20). The rules 
 seeded RNG in the state, the story's state beside it), so the place a line came in is the last snapshot
 taken, with the lines played since then played again. A snapshot is taken at the first line of every
 `TURNS`-th turn: one every few turns instead of one a line, and a few turns' lines played again only
-when something went wrong (the snapshot a turn was still a tenth of a replayed command, issue 20)."""
+when something went wrong (the snapshot a turn was still a tenth of a replayed command, one every eight
+turns still about 5%, issue 20)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from clank_story.table.reply import Snapshot
 if TYPE_CHECKING:
     from clank_story.table.table import Table
 
-TURNS = 8  # turns a snapshot serves: at most this many turns' lines are played again to take one back
+TURNS = 16  # turns a snapshot serves: at most this many turns' lines are played again to take one back
 
 
 @quick
