@@ -407,7 +407,7 @@ class ProseNarrator:
 
         def start(kind: str, player: str | None, e: ev.Event, **ctx: Any) -> Beat:
             nonlocal cur
-            beat = Beat(kind, player, dict(ctx), event=e)
+            beat = Beat(kind, player, ctx, event=e)  # `**ctx` made a dict of its own
             beats.append(beat)
             cur = beat
             return beat
