@@ -65,7 +65,8 @@ def handle(table: Table, text: str) -> Reply:
         reply = Reply([Line(say("play.bug", error=f"{type(e).__name__}: {e}"), "bug")], refused=True)
     finally:
         table.entry = None
-    _copy(table, prompt, text, reply)
+    if table.transcript is not None:
+        _copy(table, prompt, text, reply)
     return reply
 
 
@@ -131,7 +132,9 @@ def game_command(table: Table, line: str) -> Reply:
         question = _end_question(table, line)
         if question is not None:
             return question
-    return _drawn(table, lambda: table.do(line, command))  # parsed once: the session need not again
+    if not table.interactive:  # a script's transcript is the story alone (`_drawn`)
+        return table.do(line, command)  # parsed once: the session need not again
+    return _drawn(table, lambda: table.do(line, command))
 
 
 def did_you_mean(game: Game, refused: UnknownCommand) -> UnknownCommand:
