@@ -28,13 +28,26 @@ def person(game: Game) -> str | None:
     """The seat told in the second person: the one person at the keyboard (the only human seat), or
     in a hot-seat game the person whose turn it is (or who is asked a question now); nobody when
     every seat is a bot."""
-    humans = [p.name for p in game.players if not p.bot]
+    return seats(game)[0]
+
+
+def seats(game: Game) -> tuple[str | None, set[str]]:
+    """`person`, and the bots' names, from one walk over the seats (the narrator asks both for every
+    batch of events it tells)."""
+    humans: list[str] = []
+    bots: set[str] = set()
+    for p in game.players:
+        if p.bot:
+            bots.add(p.name)
+        else:
+            humans.append(p.name)
     if len(humans) == 1:
-        return humans[0]
+        return humans[0], bots
     pending = game.pending
     if pending is not None and pending.get("p") in humans:
-        return str(pending["p"])
-    return game.me.name if game.me.name in humans else None
+        return str(pending["p"]), bots
+    me = game.players[game.active].name
+    return (me if me in humans else None), bots
 
 
 def w(key: str, **params: Any) -> str:

@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from clank_story.narrate import wrap
-from clank_story.narrate.lines import Narrator, person, tidy
+from clank_story.narrate.lines import Narrator, person, seats, tidy
 from clank_story.narrate.lines import w as narrate_word
 from clank_story.narrate.scores import score_lines
 from clank_story.narrate.template import Render, compile_template
@@ -277,8 +277,7 @@ class ProseNarrator:
         self.legacy = game.legacy
         # who is told as "you" and who is a bot do not change while a batch is told: worked out once
         # for it, not for every segment, header and beat (issue 20)
-        self._you = self.you(game)
-        self._bots = {p.name for p in game.players if p.bot}
+        self._you, self._bots = seats(game)
         if self.owner is None:
             self.owner = game.me.name
             self.turn = game.turn_number
