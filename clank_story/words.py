@@ -126,6 +126,8 @@ def flattened(tree: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _is_form(value: Any) -> bool:
+    if isinstance(value, str):  # most entries: told without asking the Mapping ABC
+        return False
     return isinstance(value, Mapping) and bool(set(value) - {"by"}) and set(value) <= FORM_KEYS
 
 
