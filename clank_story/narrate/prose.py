@@ -182,7 +182,7 @@ class ProseNarrator:
         self.told_question: tuple[str, tuple[str, ...]] | None = None  # story choices just told in full
         self.counts: Counter[tuple[str, int]] | None = None  # (kind, variant) -> uses, when someone counts
         self._head: tuple[tuple[int, int, str | None] | None, int] = (None, 0)  # _pick's (seed, turn, owner), CRC
-        self._told: dict[str, tuple[Any, tuple[tuple[Render, Render], ...]]] = {}  # `_variants`
+        self._told: dict[str, tuple[Any, tuple[tuple[Render, Render], ...]]] = {}  # kind -> (variants, renderers): `render`
         self._cards_told: tuple[Any, str, dict[tuple[str, ...], str]] = (None, "", {})  # `cards`
         self._you: str | None = None  # who is "you", and the bots' names, in the batch being told (`_tell`)
         self._bots: set[str] = set()
@@ -337,29 +337,22 @@ class ProseNarrator:
         return crc % count
 
     def render(self, kind: str, ctx: Mapping[str, Any], you: bool) -> str:
-        variants = self._variants(kind)
-        if not variants:
-            return ""
-        index = self._pick(kind, len(variants))
-        if self.counts is not None:  # story coverage counts how often each variant is told
-            self.counts[(kind, index)] += 1
-        text = variants[index][1 if you else 0](self.context(ctx))
-        return tidy(" ".join(text.split()))
-
-    def context(self, ctx: Mapping[str, Any]) -> dict[str, Any]:
-        """What a template sees: the beat's own names over `legacy`, `dragon` and `company`."""
-        return {"legacy": self.legacy, **self.names, **ctx}
-
-    def _variants(self, kind: str) -> tuple[tuple[Render, Render], ...]:
-        """The variants of `kind`, each as its (they, you) renderers, worked out once per narrator and
-        kind (the catalog's list of variants is the same object until the narrator's words change):
-        each told sentence had looked its template up, asked the ABC machinery whether the variant is
-        a mapping and chosen its person again (issue 20)."""
+        """One variant of `kind`, in the second person when `you`. Each variant's (they, you) renderers
+        are worked out once per narrator and kind (the catalog's list of variants stays the same object
+        until the narrator's words change): each sentence had looked its template up, asked the ABC
+        machinery whether the variant is a mapping and chosen its person again (issue 20)."""
         variants = self.prose.get(kind)
         told = self._told.get(kind)
         if told is None or told[0] is not variants:
             told = self._told[kind] = (variants, tuple(_renderers(v) for v in variants or ()))
-        return told[1]
+        renderers = told[1]
+        if not renderers:
+            return ""
+        index = self._pick(kind, len(renderers))
+        if self.counts is not None:  # story coverage counts how often each variant is told
+            self.counts[(kind, index)] += 1
+        text = " ".join(renderers[index][1 if you else 0]({"legacy": self.legacy, **self.names, **ctx}).split())
+        return tidy(text) if ".." in text or "?." in text or "!." in text else text
 
     # -- turns -----------------------------------------------------------------------------------
     def _turn_header(self, game: Game, e: ev.TurnStarted, last: bool) -> list[Line]:
@@ -566,10 +559,16 @@ class ProseNarrator:
         """The beat's numbers, `(+2 Skill, +1 Clank)` or with whose they are (`Rex: +1 Clank`). What they
         say hangs only on the counts, whose beat it is and who "you" are, in the current language, so
         it is kept per language (`words.memo`): most beats repeat a few dozen combinations."""
-        if not beat.numbers:
+        numbers = beat.numbers
+        if not numbers:
             return ""
-        you = self.you(game) if any(p is not None and p != beat.player for p in beat.numbers) else None
-        key = (beat.player, you, *((p, *c.items()) for p, c in beat.numbers.items()))
+        if len(numbers) == 1:  # one player's numbers (most beats): the same key, without two generators
+            (player, counter), = numbers.items()
+            you = self.you(game) if player is not None and player != beat.player else None
+            key: tuple[Any, ...] = (beat.player, you, (player, *counter.items()))
+        else:
+            you = self.you(game) if any(p is not None and p != beat.player for p in numbers) else None
+            key = (beat.player, you, *((p, *c.items()) for p, c in numbers.items()))
         told = memo("narrate.prose.numbers", dict)
         text = told.get(key)
         if text is None:
