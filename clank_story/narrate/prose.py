@@ -203,7 +203,7 @@ class ProseNarrator:
         return say(f"narrate.{key}", **params)  # narrate/lines.py `w`, one call nearer
 
     def name(self, game: Game, card_id: str) -> str:
-        return self.plain.card(game, card_id)
+        return game.ruleset.name_of(card_id)  # what the plain narrator says (`Narrator.card`), a call nearer
 
     def space(self, game: Game, space_id: str) -> str:
         return self.plain.space(game, space_id)

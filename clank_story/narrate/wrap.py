@@ -180,7 +180,7 @@ def _quick_fill(text: str, width: int) -> str | None:
     spaced = text.replace(NBSP, " ") if NBSP in text else text
     if spaced is not text and (text[0] == NBSP or text[-1] == NBSP or " " + NBSP in text or NBSP + " " in text):
         return None  # a no-break space at a word's edge: the cell wrapper's to tell (`narrow`)
-    if not _one_cell(text, spaced):
+    if not (spaced.isascii() and spaced.isprintable()) and not _one_cell(text, spaced):  # ASCII: no call
         return None
     width = max(width, 2)
     if len(text) <= width:
