@@ -98,7 +98,7 @@ def test_every_template_and_condition_of_the_shipped_book_is_read_by_the_fast_pa
     assert [t for t in conditions if not same_condition_or_left_to_jinja(t)] == []
 
 
-@pytest.mark.parametrize("source", [
+GRAMMAR = [
     "Plain text only.",
     "Hello {{ me.name }}!\n{% if me.gold >= 3 %}Rich{% elif me.gold\n > 1 %}So-so{% else %}Poor{% endif %}\n",
     "{%- for p in players -%}\n  {{ p.name }}{% if not loop.last %}, {% endif %}\n{%- endfor %}",
@@ -117,7 +117,10 @@ def test_every_template_and_condition_of_the_shipped_book_is_read_by_the_fast_pa
     "{% if x: %}y{% endif %}",
     "{% if a %}{% for b in c %}{% if d %}{% else %}{% endif %}{% else %}{% endfor %}{% endif %}",
     "line 1\n\n{{ a\n.\nb }}\n{% if\nc\n%}\n{% endif\n%}",
-])
+]
+
+
+@pytest.mark.parametrize("source", GRAMMAR)
 def test_templates_that_use_every_part_of_the_fast_grammar_give_jinjas_trees(source):
     assert same_or_left_to_jinja(source)
 
