@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -231,7 +232,14 @@ class ScaffoldError(Exception):
 
 
 def slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    """The campaign's id and folder name: lower-case letters and digits joined by hyphens. Latin letters
+    lose their accents ("O Serviço" -> o-servico) and wide forms; the letters of other scripts stay, so
+    a Japanese name makes a Japanese id ("粉ひき小屋の仕事") rather than none."""
+    letters: list[str] = []
+    for ch in unicodedata.normalize("NFKD", name.lower()):
+        if not (unicodedata.combining(ch) and letters and letters[-1].isascii()):  # a kana's voicing mark stays
+            letters.append(ch)
+    return re.sub(r"[\W_]+", "-", unicodedata.normalize("NFC", "".join(letters))).strip("-")
 
 
 @functools.lru_cache(maxsize=4)

@@ -211,3 +211,21 @@ def test_a_name_with_quotes_still_makes_a_sample_that_lints_clean(made, tmp_path
     with speaking(lang):
         folder = scaffold('The "Quiet" Job', tmp_path)
     assert invoke(lang, "book", "lint", str(folder), "--strict").exit_code == 0
+
+
+@pytest.mark.parametrize("lang, name, ident", [("pt-BR", "O Serviço do Moinho", "o-servico-do-moinho"),
+                                               ("ja", "粉ひき小屋の仕事", "粉ひき小屋の仕事")])
+def test_a_name_in_the_authors_language_makes_the_id_and_its_campaign_lints_clean_and_plays(tmp_path, monkeypatch,
+                                                                                            lang, name, ident):
+    """Latin letters lose their accents in the id; Japanese letters are the id (before, a Japanese name
+    made no id at all)."""
+    monkeypatch.chdir(tmp_path)
+    assert invoke(lang, "campaign", "scaffold", name).exit_code == 0
+    folder = Path(ident)
+    assert f'name: "{name}"' in (folder / "campaign.yaml").read_text(encoding="utf-8")
+    assert (folder / "boards" / f"{ident}.yaml").is_file() and (folder / "cards" / f"{ident}.yaml").is_file()
+    assert invoke(lang, "book", "lint", ident, "--strict").exit_code == 0
+    started = invoke(lang, "campaign", "new", "Bots", "--definition", ident, "--campaign", "bots.yaml", "--all-bots")
+    assert started.exit_code == 0, started.stderr
+    played = invoke(lang, "run", str(folder / "scripts" / "bots.script"), "--campaign", "bots.yaml")
+    assert played.exit_code == 0, played.stderr
