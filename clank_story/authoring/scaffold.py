@@ -237,8 +237,8 @@ def slug(name: str) -> str:
     a Japanese name makes a Japanese id ("粉ひき小屋の仕事") rather than none."""
     letters: list[str] = []
     for ch in unicodedata.normalize("NFKD", name.lower()):
-        if not (unicodedata.combining(ch) and letters and letters[-1].isascii()):  # a kana's voicing mark stays
-            letters.append(ch)
+        if not (unicodedata.combining(ch) and letters and letters[-1].isascii()):
+            letters.append(ch)  # a mark on a Latin letter goes; a kana's voicing mark stays
     return re.sub(r"[\W_]+", "-", unicodedata.normalize("NFC", "".join(letters))).strip("-")
 
 

@@ -20,8 +20,9 @@ from clank_story.words import LANGUAGES, speaking
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "scaffold"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
-PASSAGE_WORDS = ("prologue.text", "signpost.text", "signpost.has_map", "signpost.ask", "walk_on", "job_done.text",
-                 "epilogue.text", "second_prologue.text", "signpost_again.text", "second_epilogue.text")
+PASSAGE_WORDS = ("prologue.text", "signpost.text", "signpost.has_map", "signpost.ask", "walk_on",
+                 "job_done.text", "epilogue.text", "second_prologue.text", "signpost_again.text",
+                 "second_epilogue.text")
 COMMANDS = ("yaml-language-server:", "clank-story ", "`clank-story ", "boards/")  # comments that are no words
 HUMAN_FIELDS = {"name", "title", "text", "description", "character"}  # what a language may say its own way
 
@@ -66,6 +67,8 @@ def _unwrapped(text: str) -> str:
 # -- English: what the scaffold always wrote --------------------------------------------------------
 @pytest.mark.parametrize("made", ["en"], indirect=True)
 def test_the_english_sample_is_byte_for_byte_what_the_scaffold_wrote_before_it_spoke_other_languages(made):
+    """tests/data/scaffold/the-mill-job.en.txt is what main wrote (7801435) before the sample had words
+    in other languages; when the English sample changes on purpose, write it again with `written()`."""
     _, folder = made
     assert written(folder) == (DATA / "the-mill-job.en.txt").read_text(encoding="utf-8")
 
@@ -99,8 +102,8 @@ def test_its_script_walks_onto_the_waypoint_and_the_passage_is_read_in_its_langu
 @each_language
 def test_a_bots_only_game_of_it_ends_with_a_winner_and_tells_its_prologue_and_epilogue_in_its_language(made):
     lang, folder = made
-    started = invoke(lang, "campaign", "new", "Test Branch", "--definition", str(folder), "--campaign", "bots.yaml",
-                     "--all-bots", "--rivals", "2")
+    started = invoke(lang, "campaign", "new", "Test Branch", "--definition", str(folder),
+                     "--campaign", "bots.yaml", "--all-bots", "--rivals", "2")
     assert started.exit_code == 0, started.stderr
     played = invoke(lang, "run", str(folder / "scripts" / "bots.script"), "--campaign", "bots.yaml")
     assert played.exit_code == 0, played.stderr  # its checks: the game is over, and someone won
@@ -132,8 +135,8 @@ def test_every_player_facing_word_and_every_comment_of_a_translated_sample_is_it
     assert [key for key in english if own[key] == english[key] and key != "gap"] == []
     assert [key for key in english if len(english[key]) > 12 and english[key].split("\n")[0] in text] == []
     if lang == "ja":
-        comments = [line.split("# ", 1)[1] for path in folder.rglob("*") if path.suffix in (".yaml", ".script")
-                    and path.parent.name != "schemas" for line in path.read_text(encoding="utf-8").splitlines()
+        sources = [p for p in folder.rglob("*") if p.suffix in (".yaml", ".script") and p.parent.name != "schemas"]
+        comments = [line.split("# ", 1)[1] for p in sources for line in p.read_text(encoding="utf-8").splitlines()
                     if "# " in line]
         words = [c for c in comments if not c.startswith(COMMANDS)]
         assert len(words) > 20 and all(JAPANESE.search(c) for c in words), words
@@ -188,7 +191,8 @@ def test_each_language_gives_exactly_the_words_the_files_ask_for(lang):
 
 def test_a_language_with_no_table_or_a_short_one_says_the_missing_words_in_english(tmp_path, monkeypatch):
     assert files("The Mill Job", "the-mill-job", "xx") == files("The Mill Job", "the-mill-job", "en")
-    (tmp_path / "en.yaml").write_text((scaffolding.WORDS / "en.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    english = (scaffolding.WORDS / "en.yaml").read_text(encoding="utf-8")
+    (tmp_path / "en.yaml").write_text(english, encoding="utf-8")
     (tmp_path / "xx.yaml").write_text("walk_on: Continuer\n", encoding="utf-8")
     monkeypatch.setattr(scaffolding, "WORDS", tmp_path)
     words_of.cache_clear()
@@ -215,8 +219,8 @@ def test_a_name_with_quotes_still_makes_a_sample_that_lints_clean(made, tmp_path
 
 @pytest.mark.parametrize("lang, name, ident", [("pt-BR", "O Serviço do Moinho", "o-servico-do-moinho"),
                                                ("ja", "粉ひき小屋の仕事", "粉ひき小屋の仕事")])
-def test_a_name_in_the_authors_language_makes_the_id_and_its_campaign_lints_clean_and_plays(tmp_path, monkeypatch,
-                                                                                            lang, name, ident):
+def test_a_name_in_the_authors_language_makes_the_id_and_its_campaign_lints_clean_and_plays(
+        tmp_path, monkeypatch, lang, name, ident):
     """Latin letters lose their accents in the id; Japanese letters are the id (before, a Japanese name
     made no id at all)."""
     monkeypatch.chdir(tmp_path)
@@ -225,7 +229,8 @@ def test_a_name_in_the_authors_language_makes_the_id_and_its_campaign_lints_clea
     assert f'name: "{name}"' in (folder / "campaign.yaml").read_text(encoding="utf-8")
     assert (folder / "boards" / f"{ident}.yaml").is_file() and (folder / "cards" / f"{ident}.yaml").is_file()
     assert invoke(lang, "book", "lint", ident, "--strict").exit_code == 0
-    started = invoke(lang, "campaign", "new", "Bots", "--definition", ident, "--campaign", "bots.yaml", "--all-bots")
+    started = invoke(lang, "campaign", "new", "Bots", "--definition", ident, "--campaign", "bots.yaml",
+                     "--all-bots")
     assert started.exit_code == 0, started.stderr
     played = invoke(lang, "run", str(folder / "scripts" / "bots.script"), "--campaign", "bots.yaml")
     assert played.exit_code == 0, played.stderr
