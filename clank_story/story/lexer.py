@@ -152,15 +152,20 @@ class StoryLexer(Lexer):
             self.tags[state] = (re.compile(lead + "(?:" + "|".join([_group(_END, end.pattern), *parts]) + ")?"),
                                 re.compile(lead + "(?:" + "|".join(parts) + ")?"))  # in brackets `}}` is two operators
 
+    def quick(self) -> bool:
+        """Whether this text may be read by the fast path (counted: see WARM_UP)."""
+        if not self.fast:
+            return False
+        self.uses += 1
+        return self.uses > WARM_UP and self.ready()
+
     def tokenize(self, source: str, name: str | None = None, filename: str | None = None,
                  state: str | None = None) -> TokenStream:
-        if self.fast:
-            self.uses += 1
-            if self.uses > WARM_UP and self.ready():
-                try:
-                    return TokenStream(iter(self._tokens(source, state)), name, filename)
-                except _Unusual:
-                    pass
+        if self.quick():
+            try:
+                return TokenStream(iter(self._tokens(source, state)), name, filename)
+            except _Unusual:
+                pass
         return super().tokenize(source, name, filename, state)
 
     def _tokens(self, source: str, state: str | None) -> list[Token]:
