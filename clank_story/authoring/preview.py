@@ -22,12 +22,7 @@ from clank_story.words import say
 
 _LOGGED = re.compile(r"^(?P<path>.*):(?P<line>\d+):(?P<col>\d+): (?P<sev>error|warning)\[(?P<code>\w+)\]: (?P<msg>.*)$",
                      re.S)
-DEFAULT_SEATS = ("seat_you", "seat_rival")  # both human: nobody acts on their own in a preview
-
-
-def _default_seats() -> list[dict[str, Any]]:
-    """The reader and a rival, named in the language spoken (the reader is `me.name` in the passage)."""
-    return [{"name": say(f"authoring.preview.{seat}")} for seat in DEFAULT_SEATS]
+DEFAULT_SEATS = [{"name": "You"}, {"name": "Rival"}]  # both human: nobody acts on their own in a preview
 
 
 class PreviewError(Exception):
@@ -179,7 +174,7 @@ def _position(passage: str, folder: Path, scenario: Path | None, campaign: _Camp
         where = next(((b.id, sid) for b in sorted(boards.values(), key=lambda b: b.id)
                       for sid, s in b.spaces.items() if s.waypoint == passage), None)
         data: dict[str, Any] = {"ruleset": "legacy", "seed": 1 if seed is None else seed,
-                                "players": _default_seats()}
+                                "players": [dict(s) for s in DEFAULT_SEATS]}
         if campaign is not None:  # a finished campaign: its last game's board
             data["ruleset"] = campaign.definition.ruleset
             data["board"] = campaign.definition.games[-1].board if campaign.definition.games else None
