@@ -164,6 +164,11 @@ class StoryLexer(Lexer):
         self.uses += 1
         return self.uses > WARM_UP and self.ready()
 
+    def warm(self) -> bool:
+        """Whether the fast path is past its warm-up, without counting a text: the fast parser asks,
+        and a text it leaves to Jinja is counted once, when Jinja's parser has it lexed."""
+        return self.fast and self.uses >= WARM_UP and self.ready()
+
     def tokenize(self, source: str, name: str | None = None, filename: str | None = None,
                  state: str | None = None) -> TokenStream:
         if self.quick():

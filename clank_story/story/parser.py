@@ -103,12 +103,13 @@ def expression(lexer: StoryLexer, source: str) -> nodes.Expr | None:
 
 
 def _tokens(lexer: StoryLexer, source: str, state: str | None) -> list[Any] | None:
-    if not lexer.quick():
+    if not lexer.warm():
         return None
     try:
         tokens: list[Any] = lexer._tokens(source, state)
     except _Unusual:
         return None
+    lexer.uses += 1
     tokens.append((tokens[-1][0] if tokens else 1, TOKEN_EOF, ""))
     return tokens
 

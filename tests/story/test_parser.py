@@ -200,3 +200,19 @@ def test_a_story_template_checked_with_the_fast_parser_renders_and_refuses_as_be
     with pytest.raises(StoryProblem):
         compile_template("{{ secret_name_nobody_defined }}")
     assert compile_condition("me.gold >= 3") is compile_condition("me.gold >= 3")
+
+
+def test_a_games_first_texts_are_parsed_by_jinja_and_count_once_towards_the_fast_paths_warm_up():
+    """A game's start reads a handful of texts: neither the fast lexer's patterns are compiled for them
+    nor is a text counted twice (once by our parser declining it, once by Jinja's)."""
+    from clank_story.story.lexer import WARM_UP, StoryLexer
+
+    env = StoryEnvironment()
+    lexer = StoryLexer(env)
+    env.__dict__["lexer"] = lexer
+    for n in range(WARM_UP):
+        source = "{{ me.name }} counts " + str(n) + " coins{% if me.gold > 2 %}, rich{% endif %}."
+        assert parser.template(lexer, source) is None
+        nodes.Template(Parser(env, source).subparse(), lineno=1)  # what render does then
+    assert lexer.uses == WARM_UP and not lexer.built
+    assert parser.template(lexer, "{{ me.name }}") is not None and lexer.uses == WARM_UP + 1
