@@ -16,6 +16,7 @@ tests/story/test_parser.py compares the two parsers tree by tree."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from jinja2 import nodes
@@ -239,34 +240,23 @@ class _Reader:
         """`parse_assign_target()`: names, or a tuple of names, to store into. Jinja's `for` passes an end
         rule (`in`) that its tuple reading never matches (3.1: `test_any` is given the rules as one
         argument), so here, as there, `for a, in b` reads `in` as a name (and then fails)."""
-        tokens = self.tokens
-        lineno = tokens[self.at][0]
-        names: list[nodes.Expr] = []
-        is_tuple = False
-        while True:
-            if names:
-                self._expect("comma")
-            token = tokens[self.at]
-            if token[1] in _TUPLE_END:
-                break
-            if token[1] != "name" or token[2] in _CONSTANTS or tokens[self.at + 1][1] == "dot":
-                raise _GiveUp  # a constant or a namespace reference: Jinja's
-            self.at += 1
-            names.append(_name(token[2], "store", token[0]))
-            if tokens[self.at][1] == "comma":
-                is_tuple = True
-            else:
-                break
-            lineno = tokens[self.at][0]
-        if not is_tuple:
-            if not names:
-                raise _GiveUp
-            return names[0]
-        return _make(nodes.Tuple, names, "store", lineno)
+        return self._items(self._stored_name, "store", False)
+
+    def _stored_name(self) -> nodes.Expr:
+        token = self.tokens[self.at]
+        if token[1] != "name" or token[2] in _CONSTANTS or self.tokens[self.at + 1][1] == "dot":
+            raise _GiveUp  # a constant or a namespace reference: Jinja's
+        self.at += 1
+        return _name(token[2], "store", token[0])
 
     # -- expressions -----------------------------------------------------------------------------
     def tuple(self, with_condexpr: bool = True, explicit_parentheses: bool = False) -> nodes.Expr:
         """`parse_tuple()`; the end rule `for` gives it (`recursive`) never matches there either."""
+        return self._items(self.expression if with_condexpr else self.parse_or, "load", explicit_parentheses)
+
+    def _items(self, item: Callable[[], nodes.Expr], ctx: str, explicit_parentheses: bool) -> nodes.Expr:
+        """Items read by `item` until a comma does not follow: one item as it is, more as a tuple (whose
+        line is that of its last comma, as in Jinja)."""
         tokens = self.tokens
         lineno = tokens[self.at][0]
         args: list[nodes.Expr] = []
@@ -274,10 +264,9 @@ class _Reader:
         while True:
             if args:
                 self._expect("comma")
-            token = tokens[self.at]
-            if token[1] in _TUPLE_END:
+            if tokens[self.at][1] in _TUPLE_END:
                 break
-            args.append(self.expression(with_condexpr))
+            args.append(item())
             if tokens[self.at][1] == "comma":
                 is_tuple = True
             else:
@@ -288,9 +277,9 @@ class _Reader:
                 return args[0]
             if not explicit_parentheses:
                 raise _GiveUp
-        return _make(nodes.Tuple, args, "load", lineno)
+        return _make(nodes.Tuple, args, ctx, lineno)
 
-    def expression(self, with_condexpr: bool) -> nodes.Expr:
+    def expression(self, with_condexpr: bool = True) -> nodes.Expr:
         if not with_condexpr:
             return self.parse_or()
         tokens = self.tokens
@@ -304,20 +293,19 @@ class _Reader:
         return expr
 
     def parse_or(self) -> nodes.Expr:
-        tokens = self.tokens
-        lineno = tokens[self.at][0]
-        left = self.parse_and()
-        while self._skip_name("or"):
-            left = _make(nodes.Or, left, self.parse_and(), lineno)
-            lineno = tokens[self.at][0]
-        return left
+        return self._joined("or", nodes.Or, self.parse_and)
 
     def parse_and(self) -> nodes.Expr:
+        return self._joined("and", nodes.And, self.parse_not)
+
+    def _joined(self, word: str, cls: type, operand: Callable[[], nodes.Expr]) -> nodes.Expr:
+        """`a or b or c` (or `and`) nested to the left; each join after the first takes the line of
+        the token before which it was found, as Jinja's do."""
         tokens = self.tokens
         lineno = tokens[self.at][0]
-        left = self.parse_not()
-        while self._skip_name("and"):
-            left = _make(nodes.And, left, self.parse_not(), lineno)
+        left = operand()
+        while self._skip_name(word):
+            left = _make(cls, left, operand(), lineno)
             lineno = tokens[self.at][0]
         return left
 
