@@ -123,7 +123,7 @@ def test_the_play_prompt_speaks_japanese(private_home: Path):
     out = result.stdout
     banner = out.splitlines()[0]
     assert banner.startswith("ギルト＆グリッスル社") and "ヴォルザハトの燃え殻の館" in banner and "クラシック" in banner
-    assert "ライバル：マグズ・ペニーホイッスル（random）。" in out
+    assert "ライバル：マグズ・ペニーホイッスル（ランダム）。" in out  # the strategy in Japanese, not its id
     assert "> look\nターン1。現在地：通用口。" in out                       # look
     assert "> hand\n手札（5枚）：" in out and "このターン：スキル0 · 剣0 · ブーツ0。" in out  # hand
     assert "> row\nダンジョン列（ダンジョンデッキの残り" in out                 # row

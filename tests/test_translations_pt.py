@@ -202,8 +202,8 @@ def test_the_prompt_speaks_portuguese(private_home, in_english_afterwards):
                "adquirir mercenario", "mover saguao", "dançar")
     said = answers(out)
     assert out.startswith("Gilt & Gristle, Resgates Licenciados — partida no modo clássico nos Salões de Cinza "
-                          "de Vorsacht (semente 12).\nSeus rivais: Mags Pennywhistle (bot random) e Irmão Tallow "
-                          "(bot random).\nDigite `ajuda` para ver os comandos")
+                          "de Vorsacht (semente 12).\nSeus rivais: Mags Pennywhistle (bot aleatório) e Irmão Tallow "
+                          "(bot aleatório).\nDigite `ajuda` para ver os comandos")
     assert "Ações (mudam a partida):" in said["ajuda"] and "  jogar CARTA|tudo " in said["ajuda"]
     assert said["olhar"].startswith("Turno 1. Você está na Entrada de Serviço.\nAqui: a saída.\n")
     assert said["mão"].startswith("Na mão (5):\n") and "Furto ×2 — +1 Perícia" in said["mão"]

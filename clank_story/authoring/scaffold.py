@@ -4,202 +4,196 @@ one after setup), a card, prologues, a waypoint passage with a Jinja condition a
 2, another passage for the same waypoint), a contract with its passage, epilogues, a scenario and a
 script that walks onto the waypoint, and JSON Schemas for the editor.
 
-The texts below are the starting point of docs/authoring.md's walk-through; every flag and counter is
-both set and read, and every passage is reached, so `book lint --strict` passes from the first minute."""
+The sample speaks the author's language (`--lang`): the files below are one structure for every
+language (ids, keys, conditions, effects), with `«key»` where a human word goes; the words come from
+`scaffold_words/LANG.yaml` (a key a language lacks is said in English). The English texts are the
+starting point of docs/authoring.md's walk-through; every flag and counter is both set and read, and
+every passage is reached, so `book lint --strict` passes from the first minute in every language."""
 
 from __future__ import annotations
 
+import functools
 import re
+import unicodedata
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
-from clank_story.words import say
+from clank_story.words import ENGLISH, language, say
 
+WORDS = Path(__file__).with_name("scaffold_words")
+MARK = re.compile(r"«([a-z0-9_.]+)»")
+CONTINUED = re.compile(r"[ \t]*(?:# ?)?")  # what may stand before a mark whose text runs over lines
 
-class ScaffoldError(Exception):
-    """The folder cannot be made; the message says why."""
-
-
-def slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-
-
-def files(name: str, ident: str) -> dict[str, str]:
-    """Relative path -> text of every file of a new campaign called `name` (id `ident`)."""
-    title = name.replace('"', "'")
-    return {
-        "campaign.yaml": f'''\
+# The files of a new campaign: relative path -> text, with `«key»` for the words of a language
+# (`«ident»` and `«title»` are the campaign's id and name).
+FILES: dict[str, str] = {
+    "campaign.yaml": '''\
 # yaml-language-server: $schema=schemas/campaign-definition.schema.json
-# The campaign definition: what each game of the campaign is.
-# Every field: `clank-story book docs authoring` (section "The campaign definition").
-id: {ident}
-name: "{title}"
+# «campaign.about»
+id: «ident»
+name: "«title»"
 ruleset: legacy
 
-# Bot rivals take these names, in order.
+# «campaign.rivals_note»
 rivals:
-  - {{name: Wren Halloway, character: the Rival Bidder}}
-  - {{name: Tobias Fell, character: the Night Porter}}
+  - {name: «rivals.first.name», character: «rivals.first.character»}
+  - {name: «rivals.second.name», character: «rivals.second.character»}
 
 games:
   - number: 1
-    prologue: prologue              # read before the first turn
-    board: {ident}                  # boards/{ident}.yaml
-    contracts: [deliver-the-parcel] # put in the contract row (book/contracts.yaml)
-    epilogue: epilogue              # read when the game ends
+    prologue: prologue              # «campaign.prologue_note»
+    board: «ident»                  # boards/«ident».yaml
+    contracts: [deliver-the-parcel] # «campaign.contracts_note»
+    epilogue: epilogue              # «campaign.epilogue_note»
   - number: 2
     prologue: second-prologue
-    board: {ident}                  # the same road, a week later
-    waypoints: {{signpost: signpost-again}}   # the board's waypoint "signpost" opens this passage now
+    board: «ident»                  # «campaign.same_board_note»
+    waypoints: {signpost: signpost-again}   # «campaign.waypoints_note»
     epilogue: second-epilogue
 
 contracts:
-  deliver-the-parcel: {{name: Deliver the Parcel}}
+  deliver-the-parcel: {name: «contract.name»}
 ''',
-        f"boards/{ident}.yaml": f'''\
+    "boards/«ident».yaml": '''\
 # yaml-language-server: $schema=../schemas/board.schema.json
-# The board of both games: spaces by id, and the paths between them.
-# Every field: `clank-story book docs authoring` (section "A board"). Draw it with
-# `clank-story board show boards/{ident}.yaml --format svg > board.svg`.
-id: {ident}
-name: "{title}: the Valley Road"
+# «board.about»
+id: «ident»
+name: "«board.name»"
 ruleset: legacy
-start: office                       # pawns start here; coming back with an artifact escapes
+start: office                       # «board.start_note»
 
-# Setup takes 2 artifacts off the board with 1 or 2 players and 1 with 3, so a board needs at least
-# three for every table to find one; this one has four.
+# «board.artifacts_note»
 spaces:
-  office:    {{name: Branch Office, pos: [0, 1]}}
-  market:    {{name: Market Town, market: true, coach: 1, pos: [1, 1]}}
-  lane:      {{name: Hedge Lane, gold: 1, pos: [1, 0]}}
-  signpost:  {{name: Old Signpost, waypoint: signpost, pos: [2, 0]}}   # opens passage "signpost"
-  mill:      {{name: Tumbledown Mill, artifact: 5, pos: [2, 2]}}
-  meadow:    {{name: Poppy Meadow, heal: 1, minor_secrets: 1, pos: [2, 1]}}
-  copse:     {{name: Dark Copse, exhausting: true, mystic_fruit: 1, pos: [3, 2]}}
-  barrow:    {{name: Old Barrow, artifact: 10, minor_secrets: 1, pos: [3, 1]}}
-  tower:     {{name: Leaning Tower, artifact: 15, pos: [3, 0]}}
-  hoard:     {{name: The Hoard Cave, artifact: 20, depths: true, major_secrets: 1, pos: [4, 1]}}
+  office:    {name: «spaces.office», pos: [0, 1]}
+  market:    {name: «spaces.market», market: true, coach: 1, pos: [1, 1]}
+  lane:      {name: «spaces.lane», gold: 1, pos: [1, 0]}
+  signpost:  {name: «spaces.signpost», waypoint: signpost, pos: [2, 0]}   # «board.signpost_note»
+  mill:      {name: «spaces.mill», artifact: 5, pos: [2, 2]}
+  meadow:    {name: «spaces.meadow», heal: 1, minor_secrets: 1, pos: [2, 1]}
+  copse:     {name: «spaces.copse», exhausting: true, mystic_fruit: 1, pos: [3, 2]}
+  barrow:    {name: «spaces.barrow», artifact: 10, minor_secrets: 1, pos: [3, 1]}
+  tower:     {name: «spaces.tower», artifact: 15, pos: [3, 0]}
+  hoard:     {name: «spaces.hoard», artifact: 20, depths: true, major_secrets: 1, pos: [4, 1]}
 
 paths:
-  - {{from: office, to: market}}
-  - {{from: office, to: lane}}
-  - {{from: lane, to: signpost}}
-  - {{from: market, to: meadow}}
-  - {{from: market, to: mill}}
-  - {{from: signpost, to: meadow}}
-  - {{from: signpost, to: tower, boots: 2}}
-  - {{from: mill, to: copse}}
-  - {{from: meadow, to: barrow, monsters: 1}}
-  - {{from: copse, to: barrow}}
-  - {{from: tower, to: barrow}}
-  - {{from: barrow, to: hoard, boots: 2}}
+  - {from: office, to: market}
+  - {from: office, to: lane}
+  - {from: lane, to: signpost}
+  - {from: market, to: meadow}
+  - {from: market, to: mill}
+  - {from: signpost, to: meadow}
+  - {from: signpost, to: tower, boots: 2}
+  - {from: mill, to: copse}
+  - {from: meadow, to: barrow, monsters: 1}
+  - {from: copse, to: barrow}
+  - {from: tower, to: barrow}
+  - {from: barrow, to: hoard, boots: 2}
 ''',
-        f"cards/{ident}.yaml": f'''\
+    "cards/«ident».yaml": '''\
 # yaml-language-server: $schema=../schemas/cards.schema.json
-# Cards of this campaign: they join the adventure deck of its games.
-# Every effect: `clank-story book docs authoring` (section "Effects").
+# «card.about»
 ruleset: legacy
 deck: adventure
 cards:
-  - id: {ident}-courier
-    name: Hired Courier
+  - id: «ident»-courier
+    name: «card.name»
     kind: item
     types: [companion]
     cost: 3
     points: 1
     count: 2
     play:
-      - {{skill: 1, boots: 1}}
-      - {{if: {{played: companion}}, draw: 1}}
+      - {skill: 1, boots: 1}
+      - {if: {played: companion}, draw: 1}
 ''',
-        "book/story.yaml": '''\
+    "book/story.yaml": '''\
 # yaml-language-server: $schema=../schemas/book.schema.json
-# The Book of Secrets of this campaign: `clank-story book docs book-of-secrets` tells how passages,
-# choices, conditions and effects work.
+# «book.about»
 passages:
   prologue:
-    title: First Day on the Valley Road
+    title: «prologue.title»
     text: |
-      Head office hands you a map, a parcel and a receipt for the parcel. The map shows a road, a
-      signpost and, at the far end, a cave marked PROBABLY FINE.
+      «prologue.text»
     effects: [{flag: has_map}]
 
   signpost:
-    title: The Old Signpost
+    title: «signpost.title»
     text: |
-      The signpost has four arms, all pointing at you.
-      {%- if campaign.flags.has_map %} Your map agrees with none of them.{% endif %}
+      «signpost.text»
+      {%- if campaign.flags.has_map %}«gap»«signpost.has_map»{% endif %}
     choices:
-      - text: Ask the signpost the way (+1 Boot)
+      - text: «signpost.ask»
         effects: [{boots: 1}, {flag: asked_the_way}]
-      - text: Rest in its shade (heal 1)
+      - text: «signpost.rest»
         if: me.damage > 0
         effects: [{heal: 1}]
-      - text: Walk on
+      - text: «walk_on»
 
   job-done:
-    title: Parcel Delivered
+    title: «job_done.title»
     text: |
-      The barrow's tenant signs for the parcel with a claw. It is, apparently, exactly what they ordered.
+      «job_done.text»
 
   epilogue:
-    title: Home Again
+    title: «epilogue.title»
     text: |
-      The day is done.
-      {%- if campaign.flags.asked_the_way %} Head office notes that you asked for directions.{% endif %}
-      {%- if campaign.flags.parcel_delivered %} The parcel arrived, which is a first.{% endif %}
+      «epilogue.text»
+      {%- if campaign.flags.asked_the_way %}«gap»«epilogue.asked»{% endif %}
+      {%- if campaign.flags.parcel_delivered %}«gap»«epilogue.delivered»{% endif %}
     effects: [{counter: {games_played: 1}}]
 
   second-prologue:
-    title: The Road Again
+    title: «second_prologue.title»
     text: |
-      A week on, the valley road looks shorter.
-      {%- if campaign.counters.games_played %} You have walked it {{ campaign.counters.games_played }} time(s) now.{% endif %}
+      «second_prologue.text»
+      {%- if campaign.counters.games_played %}«gap»«second_prologue.walked»{% endif %}
 
   signpost-again:
-    title: The Signpost, Repainted
+    title: «signpost_again.title»
     text: |
-      Someone has repainted the signpost. Every arm now reads HEAD OFFICE.
+      «signpost_again.text»
     choices:
-      - text: Leave a coin for the painter
+      - text: «signpost_again.tip»
         if: me.gold >= 1
         effects: [{gold: -1}, {flag: tipped_the_painter}]
-      - text: Walk on
+      - text: «walk_on»
 
   second-epilogue:
-    title: End of the Road
+    title: «second_epilogue.title»
     text: |
-      The valley road is done with you, for now.
-      {%- if campaign.flags.tipped_the_painter %} The painter waves as you pass.{% endif %}
+      «second_epilogue.text»
+      {%- if campaign.flags.tipped_the_painter %}«gap»«second_epilogue.tipped»{% endif %}
 ''',
-        "book/contracts.yaml": '''\
+    "book/contracts.yaml": '''\
 # yaml-language-server: $schema=../schemas/book.schema.json
-# Contracts: jobs in the contract row that complete themselves (`clank-story book docs book-of-secrets`).
+# «contracts.about»
 contracts:
   - id: deliver-the-parcel
-    name: Deliver the Parcel
-    description: Reach the Old Barrow with at least 1 Gold, and pay 1 Gold in postage.
+    name: «contract.name»
+    description: «contract.description»
     trigger: {enter_space: barrow}
     if: me.gold >= 1
     cost: {gold: 1}
     passage: job-done
     reward: [{checkmark: 1}, {flag: parcel_delivered}]
 ''',
-        "scenarios/first-steps.yaml": f'''\
+    "scenarios/first-steps.yaml": '''\
 # yaml-language-server: $schema=../schemas/scenario.schema.json
-# A position one Boot from the Old Signpost, for the script in scripts/ and for `book preview`.
+# «scenario.about»
 ruleset: legacy
-board: {ident}
+board: «ident»
 seed: 1
 players:
-  - name: You
+  - name: «scenario.you»
     space: lane
     hand: [sidestep, burgle, burgle, burgle, burgle]
     deck: [burgle, burgle, burgle, burgle, burgle]
-  - name: Wren
+  - name: «scenario.rival»
     bot: random
 ''',
-        "scripts/first-steps.script": '''\
-# Walk onto the Old Signpost, read its passage, take the first choice, and check what it did.
+    "scripts/first-steps.script": '''\
+# «scripts.first_steps»
 # clank-story run scripts/first-steps.script --scenario scenarios/first-steps.yaml --book book
 play all
 expect me.boots == 1
@@ -210,35 +204,101 @@ expect campaign.flags.asked_the_way
 expect 'signpost' is seen
 end
 ''',
-        "scripts/bots.script": '''\
-# For a campaign whose every seat is a bot (`campaign new ... --all-bots`): `run --campaign` plays the
-# whole game before the first line here, then these checks run on the game as it ended.
+    "scripts/bots.script": '''\
+# «scripts.bots»
 # clank-story run scripts/bots.script --campaign bots.yaml
 expect game.over
 expect game.winner
 ''',
-        "README.md": f'''\
-# {title}
+    "README.md": '''\
+# «title»
 
-A clank-story campaign of two games, made with `clank-story campaign scaffold`.
-`clank-story book docs authoring` explains every file.
+«readme.about»
 
-- `campaign.yaml` — the campaign definition: its games, prologues, board, contract and epilogues.
-- `boards/{ident}.yaml` — the board of both games (its Old Signpost is a waypoint).
-- `cards/{ident}.yaml` — a card of this campaign, shuffled into the adventure deck.
-- `book/` — the Book of Secrets: passages and contracts. The campaign's games read it.
-- `scenarios/`, `scripts/` — a position and a script that plays from it (`clank-story run`), and a
-  script that checks a bots-only game ended with a winner.
-- `schemas/` — JSON Schemas, so an editor with yaml-language-server completes and checks the files.
+- `campaign.yaml` — «readme.campaign»
+- `boards/«ident».yaml` — «readme.board»
+- `cards/«ident».yaml` — «readme.cards»
+- `book/` — «readme.book»
+- `scenarios/`, `scripts/` — «readme.scripts»
+- `schemas/` — «readme.schemas»
 
-Check it: `clank-story book lint {ident} --strict`. Draw its story: `clank-story book graph {ident}`.
-Watch it while you write: `clank-story book watch {ident}`.
+«readme.commands»
 ''',
-    }
+}
 
 
-def scaffold(name: str, parent: Path = Path(".")) -> Path:
-    """Write the new campaign folder `parent/<slug of name>`; refuse to touch an existing one."""
+class ScaffoldError(Exception):
+    """The folder cannot be made; the message says why."""
+
+
+def slug(name: str) -> str:
+    """The campaign's id and folder name: lower-case letters and digits joined by hyphens. Latin letters
+    lose their accents ("O Serviço" -> o-servico) and wide forms; the letters of other scripts stay, so
+    a Japanese name makes a Japanese id ("粉ひき小屋の仕事") rather than none."""
+    letters: list[str] = []
+    for ch in unicodedata.normalize("NFKD", name.lower()):
+        if not (unicodedata.combining(ch) and letters and letters[-1].isascii()):
+            letters.append(ch)  # a mark on a Latin letter goes; a kana's voicing mark stays
+    return re.sub(r"[\W_]+", "-", unicodedata.normalize("NFC", "".join(letters))).strip("-")
+
+
+@functools.lru_cache(maxsize=4)
+def words_of(lang: str) -> Mapping[str, str]:
+    """The sample's words in a language, by dotted key; a key the language lacks is the English one."""
+    table = dict(_read(ENGLISH))
+    if lang != ENGLISH:
+        table.update(_read(lang))
+    return table
+
+
+def _read(lang: str) -> dict[str, str]:
+    import yaml
+
+    path = WORDS / f"{lang}.yaml"
+    if not path.is_file():
+        return {}
+    out: dict[str, str] = {}
+    _flatten(yaml.safe_load(path.read_text(encoding="utf-8")) or {}, "", out)
+    return out
+
+
+def _flatten(tree: Mapping[str, Any], prefix: str, out: dict[str, str]) -> None:
+    for key, value in tree.items():
+        if isinstance(value, Mapping):
+            _flatten(value, f"{prefix}{key}.", out)
+        else:
+            out[f"{prefix}{key}"] = str(value)
+
+
+def fill(template: str, values: Mapping[str, str]) -> str:
+    """The template with each `«key»` replaced by its value. A value of several lines placed where only
+    indentation (and a comment's `# `) stands before its mark continues each line with that prefix, so
+    a passage's text stays inside its `|` block and a comment stays a comment."""
+    def put(m: re.Match[str]) -> str:
+        value = values[m[1]]
+        if "\n" not in value:
+            return value
+        start = template.rfind("\n", 0, m.start()) + 1
+        prefix = template[start:m.start()]
+        if not CONTINUED.fullmatch(prefix):
+            return value  # a value after other text on its line brings its own line starts
+        first, *rest = value.split("\n")
+        return "\n".join([first, *((prefix + line) if line else prefix.rstrip() for line in rest)])
+
+    return MARK.sub(put, template)
+
+
+def files(name: str, ident: str, lang: str | None = None) -> dict[str, str]:
+    """Relative path -> text of every file of a new campaign called `name` (id `ident`), its words in
+    `lang` (default: the language spoken now)."""
+    names = {"ident": ident, "title": name.replace('"', "'")}
+    values = {key: fill(text, names) for key, text in words_of(lang or language()).items()} | names
+    return {fill(path, names): fill(text, values) for path, text in FILES.items()}
+
+
+def scaffold(name: str, parent: Path = Path("."), lang: str | None = None) -> Path:
+    """Write the new campaign folder `parent/<slug of name>`, its sample in `lang` (default: the
+    language spoken now); refuse to touch an existing one."""
     from clank_story.authoring.schemas import write
 
     ident = slug(name)
@@ -248,7 +308,7 @@ def scaffold(name: str, parent: Path = Path(".")) -> Path:
     if folder.exists():
         raise ScaffoldError(say("authoring.scaffold.exists", folder=folder))
     try:
-        for rel, text in files(name, ident).items():
+        for rel, text in files(name, ident, lang).items():
             path = folder / rel
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")

@@ -42,6 +42,18 @@ def known_bot(name: str) -> bool:
     return level in LEVELS and strategy != "random"
 
 
+def label(name: str) -> str:
+    """A strategy id (`planner:hard`) as a player reads it in the language spoken; an id no strategy
+    has is shown as it is."""
+    from clank_story.words import say
+
+    strategy, level = split_bot(name)
+    if not known_bot(name):
+        return name
+    kind = say(f"bots.kinds.{strategy}")
+    return kind if level is None else say("bots.kind_level", kind=kind, level=say(f"bots.level_words.{level}"))
+
+
 def make_bot(name: str) -> Bot:
     strategy, level = split_bot(name)
     cls = bot_class(strategy)

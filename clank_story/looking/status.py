@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from clank_story.bots import label as bot_label
 from clank_story.looking.common import counted, space_name, w
 from clank_story.narrate.wrap import cells
 from clank_story.rules.dragon import danger_cards, rage_cubes, row_cubes
@@ -23,7 +24,7 @@ def status(game: Game) -> str:
         tokens = counted(game, p.tokens)
         lines.append(w(
             "status.player", mark=w("status.active") if i == game.active and not game.over else w("status.idle"),
-            name=p.name + (w("status.bot", bot=p.bot) if p.bot else ""), where=where,
+            name=p.name + (w("status.bot", bot=bot_label(p.bot)) if p.bot else ""), where=where,
             health=p.health_left, most=HEALTH, clank=game.clank_area.get(p.name, 0), gold=p.gold,
             artifact=w("status.artifact", n="+".join(str(a) for a in p.artifacts)) if p.artifacts else "",
             tokens=w("status.tokens", tokens=w("sep").join(tokens)) if tokens else ""))

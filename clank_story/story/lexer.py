@@ -97,6 +97,7 @@ class _Token(Token):
 _RULES: dict[str, tuple[str, ...] | None] = {}
 
 WARM_UP = 16  # texts Jinja's own lexer reads before the fast path is built
+SEEN = 4096  # tags kept lexed (see StoryLexer.seen); all are forgotten when there are more
 
 
 class StoryLexer(Lexer):
@@ -111,6 +112,10 @@ class StoryLexer(Lexer):
         self.tags: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {}
         self.built = False
         self.uses = 0
+        # A tag's text, from its opening to the first closing delimiter -> its tokens after the opening
+        # (line offset, type, value) and the lines it spans. A book repeats its tags (`{% endif %}`,
+        # `{% else %}`, `{{ me.name }}`, the same tests in passage after passage): each is lexed once.
+        self.seen: dict[str, tuple[tuple[tuple[int, str, Any], ...], int]] = {}
 
     def ready(self) -> bool:
         """Whether the fast path can run, its alternations built on first need: compiling them costs as
@@ -152,15 +157,25 @@ class StoryLexer(Lexer):
             self.tags[state] = (re.compile(lead + "(?:" + "|".join([_group(_END, end.pattern), *parts]) + ")?"),
                                 re.compile(lead + "(?:" + "|".join(parts) + ")?"))  # in brackets `}}` is two operators
 
+    def quick(self) -> bool:
+        """Whether this text may be read by the fast path (counted: see WARM_UP)."""
+        if not self.fast:
+            return False
+        self.uses += 1
+        return self.uses > WARM_UP and self.ready()
+
+    def warm(self) -> bool:
+        """Whether the fast path is past its warm-up, without counting a text: the fast parser asks,
+        and a text it leaves to Jinja is counted once, when Jinja's parser has it lexed."""
+        return self.fast and self.uses >= WARM_UP and self.ready()
+
     def tokenize(self, source: str, name: str | None = None, filename: str | None = None,
                  state: str | None = None) -> TokenStream:
-        if self.fast:
-            self.uses += 1
-            if self.uses > WARM_UP and self.ready():
-                try:
-                    return TokenStream(iter(self._tokens(source, state)), name, filename)
-                except _Unusual:
-                    pass
+        if self.quick():
+            try:
+                return TokenStream(iter(self._tokens(source, state)), name, filename)
+            except _Unusual:
+                pass
         return super().tokenize(source, name, filename, state)
 
     def _tokens(self, source: str, state: str | None) -> list[Token]:
@@ -179,6 +194,7 @@ class StoryLexer(Lexer):
         balance: list[str] = []
         opening, comment, tags = self.opening.match, self.comment.match, self.tags
         find = source.find
+        seen, tag, stop, first, first_line = self.seen, "", 0, 0, 0
         new = tuple.__new__  # Token(...) without its Python-level __new__
         while True:
             if mode == "root":
@@ -208,6 +224,17 @@ class StoryLexer(Lexer):
                     add(new(_Token, (lineno, kind, begin)))
                 lineno += begin.count("\n")
                 pos, mode = m.end(), kind
+                if kind != TOKEN_COMMENT_BEGIN:
+                    stop = find("%}" if kind == TOKEN_BLOCK_BEGIN else "}}", pos) + 2
+                    tag = source[at:stop] if stop > 1 and source[stop - 3] != "-" else ""  # `-%}` eats what follows
+                    known = seen.get(tag) if tag else None
+                    if known is not None:
+                        for step, known_kind, value in known[0]:
+                            add(new(_Token, (lineno + step, known_kind, value)))
+                        lineno += known[1]
+                        pos, mode = stop, "root"
+                    else:
+                        first, first_line = len(out), lineno
             elif mode == TOKEN_COMMENT_BEGIN:
                 m = comment(source, pos)
                 if m is None:
@@ -242,6 +269,10 @@ class StoryLexer(Lexer):
                                     value)))
                     lineno += value.count("\n")  # `-%}` takes the blanks after it
                     mode = "root"
+                    if tag and m.end() == stop:  # the tag ended at its first closing delimiter: keep it
+                        if len(seen) >= SEEN:
+                            seen.clear()
+                        seen[tag] = (tuple((t[0] - first_line, t[1], t[2]) for t in out[first:]), lineno - first_line)
                 elif kind == TOKEN_STRING:
                     text = _unescaped(value[1:-1])
                     add(new(_Token, (lineno, TOKEN_STRING, text)))

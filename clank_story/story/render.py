@@ -16,7 +16,7 @@ from jinja2 import TemplateSyntaxError, UndefinedError, nodes
 from jinja2.exceptions import SecurityError
 
 from clank_story.content.diagnostics import Said, said
-from clank_story.story import jinjawords
+from clank_story.story import jinjawords, parser
 from clank_story.story.sandbox import (
     MAX_OUTPUT,
     MAX_SOURCE,
@@ -98,12 +98,32 @@ def _template_tree(env: Any, source: str) -> nodes.Template:
     """`env.parse(source)` without its last step, a walk that sets the environment on every node: a
     tree that is only checked has no use for it, and a tenth of a lint's parsing went there (issue 20).
     `Compiled.runner` sets it on the tree it compiles."""
-    from jinja2.parser import Parser
+    tree = parser.template(env.lexer, source)
+    if tree is None:
+        from jinja2.parser import Parser
 
-    tree = nodes.Template(Parser(env, source).subparse(), lineno=1)
+        tree = nodes.Template(Parser(env, source).subparse(), lineno=1)
     if kept is not None:
         kept[("template", source)] = tree
     return tree
+
+
+def _jinja_condition(env: Any, source: str) -> nodes.Expr:
+    """A condition Jinja's own parser reads: the fast one left it, maybe to raise Jinja's error."""
+    from jinja2.parser import Parser
+
+    try:
+        reader = Parser(env, source, state="variable")
+        expr = reader.parse_expression()
+    except TemplateSyntaxError as e:
+        raise StoryProblem.of("BS034", said("book.unreadable_condition", source=source, error=jinjawords.explain(e.message))) from None
+    except RecursionError:
+        raise StoryProblem.of("BS033", said("book.condition_too_deep")) from None
+    if not reader.stream.eos:
+        rest = reader.stream.current
+        why = said("jinja.single_equals") if rest.type == "assign" else said("jinja.after_condition", token=rest.value)
+        raise StoryProblem.of("BS034", said("book.unreadable_condition", source=source, error=why))
+    return expr
 
 
 def _parse(source: str, kind: str) -> nodes.Template:
@@ -112,21 +132,11 @@ def _parse(source: str, kind: str) -> nodes.Template:
         raise StoryProblem.of("BS033", said(f"book.{kind}_too_long", size=f"{len(source):,}", most=f"{MAX_SOURCE:,}"))
     env = environment()
     if kind == "condition":
-        from jinja2.parser import Parser
-
         if not isinstance(source, str) or not source.strip():
             raise StoryProblem.of("BS034", said("book.condition_is_an_expression"))
-        try:
-            parser = Parser(env, source, state="variable")
-            expr = parser.parse_expression()
-        except TemplateSyntaxError as e:
-            raise StoryProblem.of("BS034", said("book.unreadable_condition", source=source, error=jinjawords.explain(e.message))) from None
-        except RecursionError:
-            raise StoryProblem.of("BS033", said("book.condition_too_deep")) from None
-        if not parser.stream.eos:
-            rest = parser.stream.current
-            why = said("jinja.single_equals") if rest.type == "assign" else said("jinja.after_condition", token=rest.value)
-            raise StoryProblem.of("BS034", said("book.unreadable_condition", source=source, error=why))
+        expr = parser.expression(env.lexer, source)
+        if expr is None:
+            expr = _jinja_condition(env, source)
         if kept is not None:
             kept[("condition", source)] = expr
         tree = nodes.Template([nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)], lineno=1)

@@ -11,6 +11,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from clank_story.bots import label as bot_label
 from clank_story.narrate.prose import Line, ProseNarrator
 from clank_story.rules import events as ev
 from clank_story.rules.commands import Command
@@ -71,7 +72,7 @@ class Table:
             return []
         self.opened = True
         game = self.game
-        rivals = [say("play.rival", name=p.name, bot=p.bot) for p in game.players if p.bot]
+        rivals = [say("play.rival", name=p.name, bot=bot_label(p.bot)) for p in game.players if p.bot]
         lines = list(self.notes)
         if self.interactive:  # a script's transcript is the story alone
             lines += [Line(say("play.banner", ruleset=say(f"play.ruleset.{game.ruleset.name}"), board=game.board.name,

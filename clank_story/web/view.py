@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from clank_story.bots import label as bot_label
 from clank_story.looking.common import card_name, card_summary, price, space_name
 from clank_story.narrate.prose import ProseNarrator
 from clank_story.repl import completion
@@ -142,7 +143,7 @@ def _mark(name: str, bot: str | None, you: bool) -> str:
     if you:
         mark = say("web.player.you")
         return "" if name.casefold() in mark.casefold() else mark  # not "You (you)"
-    return say("web.player.bot", bot=bot) if bot else ""
+    return say("web.player.bot", bot=bot_label(bot)) if bot else ""
 
 
 def _bar(game: Game) -> list[dict[str, str]]:

@@ -202,3 +202,32 @@ def test_a_fast_token_answers_the_parsers_questions_as_jinjas_token_does():
         for question in questions:
             assert token.test(question) == plain.test(question), (token, question)
         assert token.test_any(*questions) == plain.test_any(*questions)
+
+
+@pytest.mark.parametrize("source", [
+    "{% if a %}x{% endif %}{% if a %}y{% endif %}",
+    "{{ a\n + b }}\n{{ a\n + b }}",
+    "{% if a -%}   x{% if a -%}y{% endif %}",
+    "{% if a -%}{% if a -%}\n  z{% endif %}{% endif %}",
+    "{{ '%}' }}{{ '%}' }}{{ 'a}}' ~ b }}{{ 'a}}' ~ b }}",
+    "{% set x = {'a': 1} %}{% set x = {'a': 1} %}{{ {'b': 2}['b'] }}{{ {'b': 2}['b'] }}",
+    "{%- if a %}{%+ if a %}{% if a +%}{% endif %}{% endif %}{% endif %}",
+    "{{ 1.5 }}{{1.5}}{{ .5 }}{{ 1 }}{{ 1 }}",
+])
+def test_a_tag_seen_before_lexes_to_jinjas_tokens_at_its_new_line(source):
+    """Tags are kept lexed by their text; the second of two equal tags (and tags after a tag that spans
+    lines, or one whose `-%}` eats what follows) still gives Jinja's tokens and lines."""
+    environment().lexer.seen.clear()
+    for _ in range(2):
+        assert same_or_left_to_jinja(source)
+        assert same_or_left_to_jinja("first line\n" + source + "\n" + source)
+    assert environment().lexer.seen  # the tags were kept
+
+
+def test_the_kept_tags_are_forgotten_when_there_are_too_many(monkeypatch):
+    from clank_story.story import lexer as lexer_module
+
+    monkeypatch.setattr(lexer_module, "SEEN", 3)
+    environment().lexer.seen.clear()
+    assert same_or_left_to_jinja("".join("{{ a" + str(n) + " }}" for n in range(10)))
+    assert len(environment().lexer.seen) <= 3

@@ -53,3 +53,18 @@ def test_the_fields_the_walk_skips_never_hold_a_node_in_the_shipped_book():
     for source in sources:
         tree = environment().parse(source)
         assert [id(n) for n in walk_ours(tree)] == [id(n) for n in walk_jinjas(tree)], source
+
+
+def test_the_quick_walk_matches_jinjas_over_every_authored_text_and_every_grammar_case():
+    from tests.story.test_lexer import authored_texts
+    from tests.story.test_parser import GRAMMAR
+
+    checked = 0
+    for source in [*authored_texts("book_of_secrets", "campaigns", "tests/data"), *GRAMMAR, *SOURCES]:
+        try:
+            tree = environment().parse(source)
+        except Exception:
+            continue  # not a template
+        assert [id(n) for n in walk_ours(tree)] == [id(n) for n in walk_jinjas(tree)], source
+        checked += 1
+    assert checked > 1000
