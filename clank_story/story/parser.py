@@ -28,6 +28,7 @@ _new = object.__new__
 _COMPARE = frozenset({"eq", "ne", "lt", "lteq", "gt", "gteq"})
 _MATH1 = {"add": nodes.Add, "sub": nodes.Sub}
 _MATH2 = {"mul": nodes.Mul, "div": nodes.Div, "floordiv": nodes.FloorDiv, "mod": nodes.Mod}
+_POW = {"pow": nodes.Pow}
 _AFTER_UNARY = frozenset({"add", "sub", "tilde", "mul", "div", "floordiv", "mod", "pow"})
 _TUPLE_END = frozenset({"variable_end", "block_end", "rparen"})
 _TEST_ARGUMENT = frozenset({"name", "string", "integer", "float", "lparen", "lbracket", "lbrace"})
@@ -348,13 +349,7 @@ class _Reader:
         first = self.parse_unary(True)
         if tokens[self.at][1] not in _AFTER_UNARY:
             return first
-        left = self._concat(first, lineno)
-        while tokens[self.at][1] in _MATH1:
-            cls = _MATH1[tokens[self.at][1]]
-            self.at += 1
-            left = _make(cls, left, self._concat(None, tokens[self.at][0]), lineno)
-            lineno = tokens[self.at][0]
-        return left
+        return self._chained(self._concat(first, lineno), _MATH1, self._concat, lineno)
 
     def _concat(self, first: nodes.Expr | None, lineno: int) -> nodes.Expr:
         tokens = self.tokens
@@ -367,21 +362,23 @@ class _Reader:
         return _make(nodes.Concat, args, lineno)
 
     def _math2(self, first: nodes.Expr | None, lineno: int) -> nodes.Expr:
-        tokens = self.tokens
-        left = self._pow(first, lineno)
-        while tokens[self.at][1] in _MATH2:
-            cls = _MATH2[tokens[self.at][1]]
-            self.at += 1
-            left = _make(cls, left, self._pow(None, tokens[self.at][0]), lineno)
-            lineno = tokens[self.at][0]
-        return left
+        return self._chained(self._pow(first, lineno), _MATH2, self._pow, lineno)
 
     def _pow(self, first: nodes.Expr | None, lineno: int) -> nodes.Expr:
+        return self._chained(self._operand(first, lineno), _POW, self._operand, lineno)
+
+    def _operand(self, first: nodes.Expr | None, lineno: int) -> nodes.Expr:
+        return self.parse_unary(True) if first is None else first
+
+    def _chained(self, left: nodes.Expr, operators: dict[str, type],
+                 operand: Callable[[nodes.Expr | None, int], nodes.Expr], lineno: int) -> nodes.Expr:
+        """`left` and the operands after it joined by these operators, nested to the left; each join
+        after the first takes the line of the token after the operand before it, as in Jinja."""
         tokens = self.tokens
-        left = self.parse_unary(True) if first is None else first
-        while tokens[self.at][1] == "pow":
+        while tokens[self.at][1] in operators:
+            cls = operators[tokens[self.at][1]]
             self.at += 1
-            left = _make(nodes.Pow, left, self.parse_unary(True), lineno)
+            left = _make(cls, left, operand(None, tokens[self.at][0]), lineno)
             lineno = tokens[self.at][0]
         return left
 
