@@ -155,7 +155,7 @@ class _Reader:
                 self.at += 1
             elif kind == "variable_begin":
                 self.at += 1
-                buffer.append(self.tuple(with_condexpr=True))
+                buffer.append(self.parse_tuple(with_condexpr=True))
                 self._expect("variable_end")
             elif kind == "block_begin":
                 if buffer:
@@ -199,7 +199,7 @@ class _Reader:
         result = node = _new(nodes.If)
         node.__dict__ = {"lineno": lineno, "environment": None}
         while True:
-            node.test = self.tuple(with_condexpr=False)
+            node.test = self.parse_tuple(with_condexpr=False)
             node.body = self.statements(_IF_ENDS)
             node.elif_ = []
             node.else_ = []
@@ -219,7 +219,7 @@ class _Reader:
         target = self.target()
         if not self._skip_name("in"):
             raise _GiveUp
-        iterable = self.tuple(with_condexpr=False)
+        iterable = self.parse_tuple(with_condexpr=False)
         test = self.expression(True) if self._skip_name("if") else None
         recursive = self._skip_name("recursive")
         body = self.statements(_FOR_ENDS)
@@ -235,7 +235,7 @@ class _Reader:
         if self.tokens[self.at][1] != "assign":  # `{% set x %}...{% endset %}`: Jinja's
             raise _GiveUp
         self.at += 1
-        return _make(nodes.Assign, target, self.tuple(), lineno)
+        return _make(nodes.Assign, target, self.parse_tuple(), lineno)
 
     def target(self) -> nodes.Expr:
         """`parse_assign_target()`: names, or a tuple of names, to store into. Jinja's `for` passes an end
@@ -251,8 +251,8 @@ class _Reader:
         return _name(token[2], "store", token[0])
 
     # -- expressions -----------------------------------------------------------------------------
-    def tuple(self, with_condexpr: bool = True, explicit_parentheses: bool = False) -> nodes.Expr:
-        """`parse_tuple()`; the end rule `for` gives it (`recursive`) never matches there either."""
+    def parse_tuple(self, with_condexpr: bool = True, explicit_parentheses: bool = False) -> nodes.Expr:
+        """Jinja's; the end rule `for` gives it (`recursive`) never matches there either."""
         return self._items(self.expression if with_condexpr else self.parse_or, "load", explicit_parentheses)
 
     def _items(self, item: Callable[[], nodes.Expr], ctx: str, explicit_parentheses: bool) -> nodes.Expr:
@@ -417,7 +417,7 @@ class _Reader:
         if kind == "integer" or kind == "float":
             return _const(token[2], token[0])
         if kind == "lparen":
-            node = self.tuple(explicit_parentheses=True)
+            node = self.parse_tuple(explicit_parentheses=True)
             self._expect("rparen")
             return node
         if kind == "lbracket":
