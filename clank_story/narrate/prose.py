@@ -351,8 +351,7 @@ class ProseNarrator:
         index = self._pick(kind, len(renderers))
         if self.counts is not None:  # story coverage counts how often each variant is told
             self.counts[(kind, index)] += 1
-        text = " ".join(renderers[index][1 if you else 0]({"legacy": self.legacy, **self.names, **ctx}).split())
-        return tidy(text) if ".." in text or "?." in text or "!." in text else text
+        return tidy(" ".join(renderers[index][1 if you else 0]({"legacy": self.legacy, **self.names, **ctx}).split()))
 
     # -- turns -----------------------------------------------------------------------------------
     def _turn_header(self, game: Game, e: ev.TurnStarted, last: bool) -> list[Line]:
