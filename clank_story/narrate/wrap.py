@@ -218,8 +218,7 @@ def _greedy(text: str, width: int, initial: str, subsequent: str) -> list[str]:
 def paragraphs(text: str, width: int = WIDTH) -> str:
     """Each line of `text` a paragraph of its own, wrapped."""
     if "\n" not in text:
-        quick = _quick_fill(text, width)  # most narration, one call nearer
-        return quick if quick is not None else fill(text, width)
+        return fill(text, width)
     return "\n".join(fill(p, width) for p in text.split("\n"))
 
 
