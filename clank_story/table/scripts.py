@@ -76,7 +76,9 @@ def _run(table: Table, text: str, name: str, emit: Callable[[str], None]) -> Out
                 continue
             show(reply.lines)
             return _stopped(FAILED, name, number, say("script.reject_accepted", command=rest), outcome)
-        verb = found[word] if word in found else found.setdefault(word, _verb(word))
+        if word not in found:
+            found[word] = _verb(word)
+        verb = found[word]
         if verb is not None and verb.kind == verbs.GAME and not table.game.over and not table.session.human_to_move:
             return _stopped(FAILED, name, number, say("script.no_human", command=line), outcome)
         reply = table.handle(line)

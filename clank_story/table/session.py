@@ -98,12 +98,7 @@ class Session:
 
     @property
     def human_to_move(self) -> bool:
-        """Whether a person's seat is to act (`to_act` worked out here: every line asks this, twice)."""
-        game = self.game
-        if game.over:
-            return False
-        pending = game.pending
-        return (str(pending["p"]) if pending is not None else game.players[game.active].name) not in self.bots
+        return not self.game.over and self.to_act not in self.bots
 
     def parse(self, text: str) -> Command:
         return parse(text, self.game)
