@@ -17,9 +17,8 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
-from clank_story.words import ENGLISH, language, say
+from clank_story.words import ENGLISH, flattened, language, say
 
 WORDS = Path(__file__).with_name("scaffold_words")
 MARK = re.compile(r"«([a-z0-9_.]+)»")
@@ -257,17 +256,8 @@ def _read(lang: str) -> dict[str, str]:
     path = WORDS / f"{lang}.yaml"
     if not path.is_file():
         return {}
-    out: dict[str, str] = {}
-    _flatten(yaml.safe_load(path.read_text(encoding="utf-8")) or {}, "", out)
-    return out
-
-
-def _flatten(tree: Mapping[str, Any], prefix: str, out: dict[str, str]) -> None:
-    for key, value in tree.items():
-        if isinstance(value, Mapping):
-            _flatten(value, f"{prefix}{key}.", out)
-        else:
-            out[f"{prefix}{key}"] = str(value)
+    tree = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return {key: str(value) for key, value in flattened(tree).items()}
 
 
 def fill(template: str, values: Mapping[str, str]) -> str:
