@@ -191,15 +191,17 @@ def test_any_text_gives_jinjas_tree_or_is_left_to_jinja(parts):
 
 
 def test_a_story_template_checked_with_the_fast_parser_renders_and_refuses_as_before():
-    """The trees reach the sandbox's check and Jinja's compiler: a passage renders, and an unknown name
-    is refused, as with Jinja's parser."""
-    from clank_story.story.render import render
+    """The trees reach the sandbox's check and Jinja's compiler: a passage renders, a condition is
+    judged, and an unknown name is refused, as with Jinja's parser."""
+    from clank_story.story.render import evaluate, render
 
     compiled = compile_template("{% for p in players %}{{ p }}{% if not loop.last %}, {% endif %}{% endfor %}")
     assert render(compiled, {"players": ["Ann", "Bo"]}) == "Ann, Bo"
     with pytest.raises(StoryProblem):
         compile_template("{{ secret_name_nobody_defined }}")
-    assert compile_condition("me.gold >= 3") is compile_condition("me.gold >= 3")
+    rich = compile_condition.__wrapped__("me.gold >= 3 and not me.name in ['Zed']")  # parsed afresh, not cached
+    assert evaluate(rich, {"me": {"gold": 4, "name": "Ann"}}) is True
+    assert evaluate(rich, {"me": {"gold": 2, "name": "Ann"}}) is False
 
 
 def test_a_games_first_texts_are_parsed_by_jinja_and_count_once_towards_the_fast_paths_warm_up():
