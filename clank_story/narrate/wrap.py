@@ -97,8 +97,12 @@ def _wrapper_class() -> type:
 
 @functools.lru_cache(maxsize=64)
 def _wrapper(width: int, initial: str, subsequent: str):
-    return _wrapper_class()(width, initial_indent=initial, subsequent_indent=subsequent, break_long_words=False,
-                            break_on_hyphens=False, control_codes="ignore")
+    options = {"initial_indent": initial, "subsequent_indent": subsequent, "break_long_words": False,
+               "break_on_hyphens": False, "control_codes": "ignore"}
+    try:  # wcwidth 0.9 breaks lines by Unicode's rules (after a dash, say) unless told to break as textwrap does
+        return _wrapper_class()(width, line_break="ascii", **options)
+    except TypeError:  # an older wcwidth breaks as textwrap does, and knows no `line_break`
+        return _wrapper_class()(width, **options)
 
 
 @functools.lru_cache(maxsize=64)
