@@ -436,11 +436,24 @@ def say(ident: str, /, **params: Any) -> str:
     sayers = catalog(_current.get()).sayers
     sayer = sayers.get(ident)
     if sayer is None:
-        value = entry(ident)
-        if value is None:
-            return ident  # not kept: an id nobody defines may come from anywhere
-        sayer = sayers[ident] = _sayer(value, ident)
+        sayer = _new_sayer(sayers, ident)
     return sayer(params)
+
+
+def sayer(ident: str, /) -> Sayer:
+    """`say` of `ident` as a function of its parameters in the current language, for a caller that says
+    it again and again while the language cannot change (the narrator, once a batch of events):
+    `sayer(ident)(params)` is `say(ident, **params)`."""
+    sayers = catalog(_current.get()).sayers
+    return sayers.get(ident) or _new_sayer(sayers, ident)
+
+
+def _new_sayer(sayers: dict[str, Sayer], ident: str) -> Sayer:
+    value = entry(ident)
+    if value is None:
+        return lambda params: ident  # not kept: an id nobody defines may come from anywhere
+    made = sayers[ident] = _sayer(value, ident)
+    return made
 
 
 def _sayer(value: Any, ident: str) -> Sayer:

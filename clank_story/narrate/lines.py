@@ -31,9 +31,15 @@ def person(game: Game) -> str | None:
     return seats(game)[0]
 
 
-def seats(game: Game) -> tuple[str | None, set[str]]:
-    """`person`, and the bots' names, from one walk over the seats (the narrator asks both for every
-    batch of events it tells)."""
+def seats(game: Game) -> tuple[str | None, frozenset[str]]:
+    """`person`, and the bots' names, from one walk over the seats."""
+    humans, bots = sides(game)
+    return addressed(game, humans), bots
+
+
+def sides(game: Game) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The people's names in seat order, and the bots'. They stay the same for a whole game, so the
+    narrator, which needs both for every batch of events it tells, works them out once a game."""
     humans: list[str] = []
     bots: set[str] = set()
     for p in game.players:
@@ -41,13 +47,18 @@ def seats(game: Game) -> tuple[str | None, set[str]]:
             bots.add(p.name)
         else:
             humans.append(p.name)
+    return tuple(humans), frozenset(bots)
+
+
+def addressed(game: Game, humans: tuple[str, ...]) -> str | None:
+    """Which of the people (`sides`) is told in the second person now (`person`)."""
     if len(humans) == 1:
-        return humans[0], bots
+        return humans[0]
     pending = game.pending
     if pending is not None and pending.get("p") in humans:
-        return str(pending["p"]), bots
+        return str(pending["p"])
     me = game.players[game.active].name
-    return (me if me in humans else None), bots
+    return me if me in humans else None
 
 
 def w(key: str, **params: Any) -> str:

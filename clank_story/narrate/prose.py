@@ -20,18 +20,18 @@ import functools
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from clank_story.narrate import wrap
-from clank_story.narrate.lines import Narrator, person, seats, tidy
+from clank_story.narrate.lines import Narrator, addressed, person, sides, tidy
 from clank_story.narrate.lines import w as narrate_word
 from clank_story.narrate.scores import score_lines
 from clank_story.narrate.template import Render, compile_template
 from clank_story.rules import events as ev
 from clank_story.rules.events import quick
 from clank_story.rules.state import Game
-from clank_story.words import at, language, memo, say, section, sentences
+from clank_story.words import at, catalog, language, memo, say, sayer, section, sentences
 from clank_story.words import plural as plural_category
 
 WIDTH = wrap.WIDTH
@@ -75,17 +75,21 @@ class Line:
 BLANK = Line("", "blank")
 
 
-@dataclass
 class Beat:
-    """Events told together in one sentence: their kind, player and what they add up to."""
+    """Events told together in one sentence: their kind, player and what they add up to. (A plain slotted
+    class: a narrated command makes one or two, and a dataclass's default factories cost a call each.)"""
 
-    kind: str
-    player: str | None
-    ctx: dict[str, Any] = field(default_factory=dict)
-    numbers: dict[str | None, dict[str, int]] = field(default_factory=dict)  # player -> key -> n, in order
-    cards: list[str] = field(default_factory=list)  # play / revealed beats gather several
-    event: ev.Event | None = None
-    paragraph: bool = False
+    __slots__ = ("cards", "ctx", "event", "kind", "numbers", "paragraph", "player")
+
+    def __init__(self, kind: str, player: str | None, ctx: dict[str, Any] | None = None,
+                 event: ev.Event | None = None, paragraph: bool = False) -> None:
+        self.kind = kind
+        self.player = player
+        self.ctx: dict[str, Any] = {} if ctx is None else ctx
+        self.numbers: dict[str | None, dict[str, int]] = {}  # player -> key -> n, in order
+        self.cards: list[str] = []  # play / revealed beats gather several
+        self.event = event
+        self.paragraph = paragraph
 
     def add(self, player: str | None, key: str, n: int) -> None:
         counter = self.numbers.get(player)
@@ -185,7 +189,11 @@ class ProseNarrator:
         self._told: dict[str, tuple[Any, tuple[tuple[Render, Render], ...]]] = {}  # kind -> (variants, renderers): `render`
         self._cards_told: tuple[Any, str, dict[tuple[str, ...], str]] = (None, "", {})  # `cards`
         self._you: str | None = None  # who is "you", and the bots' names, in the batch being told (`_tell`)
-        self._bots: set[str] = set()
+        self._bots: frozenset[str] = frozenset()
+        self._sides: tuple[Any, tuple[str, ...], frozenset[str]] = (None, (), frozenset())  # (game, people, bots)
+        self._words: Any = None  # the catalog the batch's words below come from
+        self._beside: Callable[[Mapping[str, Any]], str] = lambda params: ""  # `num.beside`, for the batch
+        self._numbers_told: dict[tuple[Any, ...], str] = {}  # the language's numbers memo, for the batch
 
     # -- state for undo and saves ----------------------------------------------------------------
     def state(self) -> dict[str, Any]:
@@ -228,9 +236,21 @@ class ProseNarrator:
         if text is None:
             if len(told) >= CARDS_KEPT:
                 told.clear()
-            counts = Counter(key)
-            text = told[key] = self.listing([self.w("list.times", name=self.name(game, c), n=n) if n > 1 else
-                                             self.name(game, c) for c, n in counts.items()])
+            counts: dict[str, int] = {}  # in the order the cards come, as a Counter would count them
+            for card in key:
+                counts[card] = counts.get(card, 0) + 1
+            name = game.ruleset.name_of
+            named = tuple((name(card), n) for card, n in counts.items())
+            # the same names tell the same list in every game of the language (a new table's hands are
+            # mostly hands told before)
+            lists = memo("narrate.prose.cards", dict)
+            text = lists.get(named)
+            if text is None:
+                if len(lists) >= CARDS_KEPT:
+                    lists.clear()
+                text = lists[named] = self.listing([self.w("list.times", name=card, n=n) if n > 1 else card
+                                                    for card, n in named])
+            told[key] = text
         return text
 
     @staticmethod
@@ -257,8 +277,9 @@ class ProseNarrator:
     def tell(self, game: Game, events: Iterable[ev.Event]) -> list[Line]:
         """The events as prose. Should the prose fail (a bug), they are told as plain lines instead:
         narration never stops a game."""
-        events = list(events)
-        state = self.state()
+        if type(events) is not list:  # `_tell` reads the batch and never changes it
+            events = list(events)
+        where = self.turn, self.owner, self.index, self.blank  # `state()`, without a dict every batch
         try:
             return self._tell(game, events)
         except Exception as e:
@@ -266,18 +287,27 @@ class ProseNarrator:
 
             logging.getLogger("clank_story.narrate").warning("prose narration failed (%s: %s); plain lines follow",
                                                              type(e).__name__, e)
-            self.restore(state)
+            self.restore(dict(zip(("turn", "owner", "index", "blank"), where, strict=True)))
             return [Line(text, "beat") for text in self.plain.lines(game, events)]
 
     def _tell(self, game: Game, events: list[ev.Event]) -> list[Line]:
         starts = [i for i, e in enumerate(events) if isinstance(e, ev.TurnStarted)]
-        if any(i + 1 < len(events) and _is_story(events[i + 1]) for i in starts):  # else nothing moves
+        if starts and any(i + 1 < len(events) and _is_story(events[i + 1]) for i in starts):  # else nothing moves
             events = _story_before_turns(events)
             starts = [i for i, e in enumerate(events) if isinstance(e, ev.TurnStarted)]
         self.legacy = game.legacy
-        # who is told as "you" and who is a bot do not change while a batch is told: worked out once
-        # for it, not for every segment, header and beat (issue 20)
-        self._you, self._bots = seats(game)
+        # who is told as "you" and who is a bot do not change while a batch is told, nor does the
+        # language: worked out once for it, not for every segment, header and beat (issue 20); who
+        # are people and who are bots, once a game (the game is kept, so its identity is its own)
+        if self._sides[0] is not game:
+            self._sides = (game, *sides(game))
+        self._bots = self._sides[2]
+        self._you = addressed(game, self._sides[1])
+        words = catalog(language())
+        if words is not self._words:
+            self._words = words
+            self._beside = sayer("narrate.num.beside")
+            self._numbers_told = memo("narrate.prose.numbers", dict)
         if self.owner is None:
             self.owner = game.me.name
             self.turn = game.turn_number
@@ -326,21 +356,16 @@ class ProseNarrator:
         return wrap.fill(text, self.width, subsequent=" " * indent)
 
     # -- choosing and rendering variants --------------------------------------------------------
-    def _pick(self, kind: str, count: int) -> int:
-        """The CRC-32 of `seed|turn|owner|index|kind` (docs/narration.md), its unchanging head's CRC kept
-        for the turn and carried on (zlib.crc32's second argument) over the rest."""
-        where = (self.seed, self.turn, self.owner)
-        if self._head[0] != where:
-            self._head = (where, zlib.crc32(f"{self.seed}|{self.turn}|{self.owner}|".encode()))
-        crc = zlib.crc32(f"{self.index}|{kind}".encode(), self._head[1])
-        self.index += 1
-        return crc % count
-
     def render(self, kind: str, ctx: Mapping[str, Any], you: bool) -> str:
-        """One variant of `kind`, in the second person when `you`. Each variant's (they, you) renderers
-        are worked out once per narrator and kind (the catalog's list of variants stays the same object
-        until the narrator's words change): each sentence had looked its template up, asked the ABC
-        machinery whether the variant is a mapping and chosen its person again (issue 20)."""
+        """One variant of `kind`, in the second person when `you`, its runs of whitespace made single
+        spaces and none at either end, then tidied.
+
+        The variant is the CRC-32 of `seed|turn|owner|index|kind` (docs/narration.md) modulo their
+        number, the unchanging head's CRC kept for the turn and carried on (zlib.crc32's second
+        argument) over the rest. Each variant's (they, you) renderers are worked out once per narrator
+        and kind (the catalog's list of variants stays the same object until the narrator's words
+        change): each sentence had looked its template up, asked the ABC machinery whether the variant
+        is a mapping and chosen its person again (issue 20)."""
         variants = self.prose.get(kind)
         told = self._told.get(kind)
         if told is None or told[0] is not variants:
@@ -348,10 +373,19 @@ class ProseNarrator:
         renderers = told[1]
         if not renderers:
             return ""
-        index = self._pick(kind, len(renderers))
+        where = (self.seed, self.turn, self.owner)
+        if self._head[0] != where:
+            self._head = (where, zlib.crc32(f"{self.seed}|{self.turn}|{self.owner}|".encode()))
+        index = zlib.crc32(f"{self.index}|{kind}".encode(), self._head[1]) % len(renderers)
+        self.index += 1
         if self.counts is not None:  # story coverage counts how often each variant is told
             self.counts[(kind, index)] += 1
-        return tidy(" ".join(renderers[index][1 if you else 0]({"legacy": self.legacy, **self.names, **ctx}).split()))
+        text = renderers[index][1 if you else 0]({"legacy": self.legacy, **self.names, **ctx})
+        # printable text holds no whitespace but spaces (split() would find no other): most sentences
+        # need no splitting and joining again
+        if not text.isprintable() or "  " in text or text[:1] == " " or text[-1:] == " ":
+            text = " ".join(text.split())
+        return tidy(text)
 
     # -- turns -----------------------------------------------------------------------------------
     def _turn_header(self, game: Game, e: ev.TurnStarted, last: bool) -> list[Line]:
@@ -558,17 +592,26 @@ class ProseNarrator:
         """The beat's numbers, `(+2 Skill, +1 Clank)` or with whose they are (`Rex: +1 Clank`). What they
         say hangs only on the counts, whose beat it is and who "you" are, in the current language, so
         it is kept per language (`words.memo`): most beats repeat a few dozen combinations."""
+        if not beat.numbers:
+            return ""
+        return self._numbers_of(beat, self.you(game), memo("narrate.prose.numbers", dict))
+
+    def _numbers_of(self, beat: Beat, you: str | None, told: dict[tuple[Any, ...], str]) -> str:
+        """`numbers`, `you` being who is "you", from `told` (the current language's memo): a batch's beats
+        know both already (`_tell`)."""
         numbers = beat.numbers
         if not numbers:
             return ""
         if len(numbers) == 1:  # one player's numbers (most beats): the same key, without two generators
             (player, counter), = numbers.items()
-            you = self.you(game) if player is not None and player != beat.player else None
-            key: tuple[Any, ...] = (beat.player, you, (player, *counter.items()))
+            if player is None or player == beat.player:  # whoever's they are, the numbers alone
+                key: tuple[Any, ...] = tuple(counter.items())  # (pairs: never a key of the other forms)
+            else:
+                key = (beat.player, you, (player, *counter.items()))
         else:
-            you = self.you(game) if any(p is not None and p != beat.player for p in numbers) else None
+            if not any(p is not None and p != beat.player for p in numbers):
+                you = None
             key = (beat.player, you, *((p, *c.items()) for p, c in numbers.items()))
-        told = memo("narrate.prose.numbers", dict)
         text = told.get(key)
         if text is None:
             if len(told) >= NUMBERS_KEPT:
@@ -616,11 +659,11 @@ class ProseNarrator:
             elif kind == "revealed":
                 ctx["cards"] = self.listing(beat.cards)
             text = self._safe(game, kind, ctx, player is not None and player == you, beat.event)
-            numbers = self.numbers(beat, game)
+            numbers = self._numbers_of(beat, you, self._numbers_told)
             if kind == "story_choice" and str(beat.ctx.get("label", "")).rstrip(" .。").endswith((")", "）")):
                 numbers = ""  # the choice already says what it gives: "(+1 Gold, a signing fee)", "（ゴールド+1）"
             if numbers:
-                text = say("narrate.num.beside", text=text, numbers=numbers) if text else numbers
+                text = self._beside({"text": text, "numbers": numbers}) if text else numbers
             if text:
                 out.append(Line(self._wrap(text), "choice" if kind == "story_choice" else "beat"))
         return out
@@ -634,7 +677,7 @@ class ProseNarrator:
         if beat.kind == "passage":
             title = self._safe(game, "passage", ctx, mine, beat.event)
             paragraphs = [" ".join(p.split()) for p in _paragraphs(str(beat.ctx.get("text", "")))]
-            numbers = self.numbers(beat, game)
+            numbers = self._numbers_of(beat, self._you, self._numbers_told)
             if numbers:
                 last = paragraphs.pop() if paragraphs else ""
                 paragraphs.append(self.w("num.beside", text=last, numbers=numbers) if last else
@@ -791,7 +834,7 @@ class ProseNarrator:
         if parts or not paragraphs:
             text = self._safe(game, "bot_turn", {"player": player, "deeds": self.listing(parts) or self.w("deed.none")},
                               False, None)
-            nums = self.numbers(numbers, game)
+            nums = self._numbers_of(numbers, self._you, self._numbers_told)
             if nums:
                 text = self.w("num.beside", text=text, numbers=nums)
             if reveals:

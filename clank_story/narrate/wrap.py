@@ -161,9 +161,14 @@ def fill(text: str, width: int = WIDTH, initial: str = "", subsequent: str = "")
     """One paragraph wrapped to `width` cells; a word longer than the line stands alone, whole.
     No-break spaces hold while wrapping and come out as plain spaces."""
     if not initial and not subsequent:
-        quick = _quick_fill(text, width)
+        quick = quick_fill(text, width)
         if quick is not None:
             return quick
+    return _filled(text, width, initial, subsequent)
+
+
+def _filled(text: str, width: int, initial: str, subsequent: str) -> str:
+    """`fill` for text the quick fill declined (or with an indent)."""
     width = max(width, cells(subsequent) + 1, cells(initial) + 1, 2) if initial or subsequent else max(width, 2)
     if _plain(text) and cells(initial + text) <= width:  # the common case, without the wrapper
         return (initial + text).replace(NBSP, " ")
@@ -175,7 +180,7 @@ def fill(text: str, width: int = WIDTH, initial: str = "", subsequent: str = "")
     return "\n".join(lines).replace(NBSP, " ")
 
 
-def _quick_fill(text: str, width: int) -> str | None:
+def quick_fill(text: str, width: int) -> str | None:
     """`fill` with no indent (most narration) for text of one-cell characters: it fits by its length, or
     single-spaced, wraps greedily; None for anything else. Told by C calls, where the general path
     scanned every character with three patterns (each about 5 k instructions a sentence, issue 20)."""
@@ -220,9 +225,11 @@ def _greedy(text: str, width: int, initial: str, subsequent: str) -> list[str]:
 
 
 def paragraphs(text: str, width: int = WIDTH) -> str:
-    """Each line of `text` a paragraph of its own, wrapped."""
+    """Each line of `text` a paragraph of its own, wrapped (one line, most narration, by the quick fill
+    when it can)."""
     if "\n" not in text:
-        return fill(text, width)
+        quick = quick_fill(text, width)
+        return quick if quick is not None else _filled(text, width, "", "")
     return "\n".join(fill(p, width) for p in text.split("\n"))
 
 

@@ -1,10 +1,15 @@
-"""Commands are frozen value objects; `str(command)` is the canonical text that parses back to it."""
+"""Commands are frozen value objects; `str(command)` is the canonical text that parses back to it.
+Those with fields are built by the rules' quicker `__init__` (rules/events.py `quick`): every line of
+a script and every candidate a bot weighs makes one."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from clank_story.rules.events import quick
 
+
+@quick
 @dataclass(frozen=True, slots=True)
 class PlayCard:
     """`play CARD`: one card from the hand into play."""
@@ -15,6 +20,7 @@ class PlayCard:
         return f"play {self.card}"
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class PlayAll:
     """`play all`: every card in the hand, in order."""
@@ -23,6 +29,7 @@ class PlayAll:
         return "play all"
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class Acquire:
     """`acquire CARD`: a card from the row or the reserve, for Skill."""
@@ -33,6 +40,7 @@ class Acquire:
         return f"acquire {self.card}"
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class Use:
     """`use CARD`: a device in the row, for Skill, or a kept secret (a potion)."""
@@ -43,6 +51,7 @@ class Use:
         return f"use {self.card}"
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class Fight:
     """`fight CARD`: a monster in the row, for Swords."""
@@ -53,6 +62,7 @@ class Fight:
         return f"fight {self.card}"
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class Move:
     """`move SPACE`: along one path, paying Boots (and Swords past monsters)."""
@@ -64,6 +74,7 @@ class Move:
         return f"move {self.to}" + ("" if self.swords is None else f" swords {self.swords}")
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class Teleport:
     """`teleport SPACE`: to a space next to this one, paying no Boots."""
@@ -74,6 +85,7 @@ class Teleport:
         return f"teleport {self.to}"
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class Take:
     """`take WHAT`: a token on the current space."""
@@ -84,6 +96,7 @@ class Take:
         return f"take {self.what}"
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class Market:
     """`market ITEM`: an item from the market, for Gold."""
@@ -94,6 +107,7 @@ class Market:
         return f"market {self.item}"
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class Coach:
     """`coach TOWN`: a coach ride to another town, for Gold."""
@@ -104,6 +118,7 @@ class Coach:
         return f"coach {self.to}"
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class Choose:
     """`choose N`: an answer to the question asked."""
@@ -114,6 +129,7 @@ class Choose:
         return f"choose {self.option}"
 
 
+@quick
 @dataclass(frozen=True, slots=True)
 class End:
     """`end`: the end of this turn."""

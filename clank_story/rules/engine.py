@@ -86,36 +86,36 @@ def apply(game: Game, command: Command, typed: str = "") -> list[ev.Event]:
 def perform(game: Game, command: Command) -> list[ev.Event]:
     out: list[ev.Event] = []
     p = game.players[game.active]
-    match command:
-        case Choose():
-            queue.answer(game, command.option, out)
+    match command:  # the commonest commands first: each case is a class test
+        case End():
+            end_turn(game, out)
+            return out
         case PlayCard():
             actions.do_play(game, p, command.card, out)
         case PlayAll():
             while p.hand and not game.pending and not game.over and p is game.players[game.active]:
                 actions.do_play(game, p, p.hand[0], out)
                 queue.run(game, out)
-        case Acquire():
-            actions.do_acquire(game, p, command, out)
-        case Use():
-            actions.do_use(game, p, command, out)
-        case Fight():
-            actions.do_fight(game, p, command, out)
         case Move():
             path = movement.path_to(game, p, command.to)  # check() has judged the move legal
             assert path is not None
             movement.do_move(game, p, command, path, out)
+        case Acquire():
+            actions.do_acquire(game, p, command, out)
+        case Fight():
+            actions.do_fight(game, p, command, out)
+        case Choose():
+            queue.answer(game, command.option, out)
+        case Take():
+            actions.do_take(game, p, command, out)
+        case Use():
+            actions.do_use(game, p, command, out)
         case Teleport():
             movement.do_teleport(game, p, command, out)
         case Coach():
             movement.do_coach(game, p, command, out)
-        case Take():
-            actions.do_take(game, p, command, out)
         case Market():
             actions.do_market(game, p, command, out)
-        case End():
-            end_turn(game, out)
-            return out
     settle(game, out)
     return out
 

@@ -102,26 +102,28 @@ def _cards(game: Game, ids: Iterable[str]) -> list[tuple[str, str]]:
     return out
 
 
+def _every_card(game: Game) -> Callable[[], list[tuple[str, str]]]:
+    """Every card's names, for when what was typed names nothing at hand (made only then)."""
+    return lambda: _cards(game, game.ruleset.cards)
+
+
 def parse(text: str, game: Game) -> Command:
     typed = " ".join(text.split())
-    words = typed.split(" ") if typed else []
-    if not words:
+    if not typed:
         raise UnknownCommand("parse.empty", typed)
-    verb, rest = words[0].lower(), " ".join(words[1:])
+    first, _, rest = typed.partition(" ")  # `typed` is single-spaced: the words after the verb as typed
+    verb = first.lower()
     if verb not in VERBS:
         near = [v for v in VERBS if v.startswith(verb)]
         if len(near) == 1:
             verb = near[0]
         else:
-            raise UnknownCommand("parse.unknown_verb", typed, verb=words[0], verbs=", ".join(VERBS))
+            raise UnknownCommand("parse.unknown_verb", typed, verb=first, verbs=", ".join(VERBS))
     if verb == "end":
         return End()
     if not rest:
         raise UnknownCommand(f"parse.missing.{verb}", typed)
     p = game.me
-
-    def all_cards() -> list[tuple[str, str]]:
-        return _cards(game, game.ruleset.cards)
     exact = rest.lower()  # a card's id typed as it is (what scripts and bots write): no names to build
     if verb == "play":
         if exact == "all":
@@ -129,25 +131,26 @@ def parse(text: str, game: Game) -> Command:
         if exact in p.hand:
             return PlayCard(exact)
         hand = _cards(game, p.hand)
-        return PlayCard(_pick(typed, "card", rest, hand, all_cards, ", ".join(_first_names(hand).values()) or "-"))
+        return PlayCard(_pick(typed, "card", rest, hand, _every_card(game), ", ".join(_first_names(hand).values()) or "-"))
     if verb in ("acquire", "buy"):
         if exact in game.row or game.reserve.get(exact, 0) > 0:
             return Acquire(exact)
         shop = _cards(game, [*game.row, *(c for c, n in game.reserve.items() if n > 0)])
-        return Acquire(_pick(typed, "card", rest, shop, all_cards, ", ".join(_first_names(shop).values())))
+        return Acquire(_pick(typed, "card", rest, shop, _every_card(game), ", ".join(_first_names(shop).values())))
     if verb == "fight":
         foes = _cards(game, [c for c in [*game.row, *game.reserve] if game.card(c).kind == "monster"])
-        return Fight(_pick(typed, "card", rest, foes, all_cards, ", ".join(_first_names(foes).values()) or "-"))
+        return Fight(_pick(typed, "card", rest, foes, _every_card(game), ", ".join(_first_names(foes).values()) or "-"))
     if verb == "use":
         secrets = game.ruleset.secrets
         held = [(t, secrets[t].name) for t in dict.fromkeys(p.tokens) if t in secrets]
         devices = _cards(game, [c for c in game.row if game.card(c).kind == "device"])
         def every() -> list[tuple[str, str]]:
-            return all_cards() + [(s.id, s.name) for s in secrets.values()]
+            return _every_card(game)() + [(s.id, s.name) for s in secrets.values()]
 
         return Use(_pick(typed, "card", rest, devices + held, every, ", ".join(_first_names(devices + held).values()) or "-"))
     if verb in ("move", "go", "teleport", "coach"):
         swords = None
+        words = typed.split(" ")
         if verb in ("move", "go") and len(words) >= 4 and words[-2].lower() == "swords":
             swords = number(words[-1])
             if swords is None:

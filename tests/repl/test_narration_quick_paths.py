@@ -36,18 +36,18 @@ def test_one_cell_text_is_told_by_c_calls_as_the_pattern_tells_it(text):
 @settings(max_examples=800, deadline=None)
 @given(st.text(alphabet=MIXED, min_size=0, max_size=240), st.integers(min_value=-1, max_value=90))
 def test_a_paragraph_with_no_indent_wraps_quickly_as_the_cell_wrapper_wraps_it(text, width):
-    quick = wrap._quick_fill(text, width)
+    quick = wrap.quick_fill(text, width)
     if quick is not None:  # the quick way speaks only for text the cell wrapper wraps the same
         assert quick == _cell_wrapped(text, max(width, 2), "", "")
 
 
 def test_the_quick_way_leaves_what_it_cannot_tell_to_the_general_one():
-    assert wrap._quick_fill("", 78) is None
-    assert wrap._quick_fill("ends in a space ", 78) is None
-    assert wrap._quick_fill("a \u00a0loose no-break space", 78) is None
-    assert wrap._quick_fill("竜が目を覚ます", 78) is None
-    assert wrap._quick_fill("tab\there", 78) is None
-    assert wrap._quick_fill("Burgle ×4 — and 1\u00a0damage", 78) == "Burgle ×4 — and 1 damage"
+    assert wrap.quick_fill("", 78) is None
+    assert wrap.quick_fill("ends in a space ", 78) is None
+    assert wrap.quick_fill("a \u00a0loose no-break space", 78) is None
+    assert wrap.quick_fill("竜が目を覚ます", 78) is None
+    assert wrap.quick_fill("tab\there", 78) is None
+    assert wrap.quick_fill("Burgle ×4 — and 1\u00a0damage", 78) == "Burgle ×4 — and 1 damage"
 
 
 def _filters_and_globals() -> tuple[dict, dict]:

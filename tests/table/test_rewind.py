@@ -1,6 +1,7 @@
 """A script's line that fails halfway (a bug) or is cut short (Ctrl-C) is taken back exactly, though a
-script keeps one snapshot every few turns instead of one a line (table/rewind.py): the game, the story and the
-narrator are as they were when the line came in, and the game played on is the same game."""
+script keeps one snapshot, taken as its first line came in, instead of one a line (table/rewind.py): the
+game, the story and the narrator are as they were when the line came in, and the game played on is the
+same game."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from hypothesis import strategies as st
 
 from clank_story.bots import make_bot
 from clank_story.table.opening import OneShot, Options, open_game, play_seats
-from clank_story.table.rewind import TURNS
 from clank_story.table.table import Table
 
 
@@ -99,7 +99,7 @@ def test_ctrl_c_in_a_script_takes_the_line_back():
     assert reply.quit and as_it_was(table) == before
 
 
-def test_a_script_keeps_one_snapshot_every_few_turns_not_one_a_line(monkeypatch):
+def test_a_script_keeps_one_snapshot_for_the_whole_game_not_one_a_line(monkeypatch):
     seats = tuple({"name": name} for name in ("Ana", "Bo", "Cy", "Di"))  # four people: a turn each
     table = open_game(OneShot("classic", seed=3, seats=seats), Options(save=False))
     table.interactive = False
@@ -113,6 +113,34 @@ def test_a_script_keeps_one_snapshot_every_few_turns_not_one_a_line(monkeypatch)
         turns.add((table.game.turn_number, table.game.active))  # the turns lines came in at
         table.handle(next_line(table, side))
         lines += 1
-    assert lines > 2 * len(turns) and len(turns) > 2 * TURNS
-    assert len(taken) <= len(turns) // TURNS + 1
+    assert lines > 2 * len(turns) > 40
+    assert taken == [1]
     assert table.history == []  # a script has no undo
+
+
+def test_a_bug_late_in_a_long_game_is_taken_back_from_the_scripts_first_line():
+    table = script_table("classic", 11)
+    side = random.Random(11)
+    while table.game.turn_number < 6:  # many turns of you and three rivals since the first line
+        assert not table.handle(next_line(table, side)).refused
+    assert not table.game.over
+    line = next_line(table, side)
+    before = as_it_was(table)
+    real = table.session._drive
+    fired: list[bool] = []
+
+    def broken(*args):
+        out = real(*args)
+        if fired:  # the lines played again to take it back pass
+            return out
+        fired.append(True)
+        raise Broken("late")
+
+    table.session._drive = broken
+    try:
+        reply = table.handle(line)
+    finally:
+        del table.session._drive
+    assert reply.refused and reply.lines[0].tag == "bug"
+    assert as_it_was(table) == before
+    assert not table.handle(line).refused
