@@ -10,7 +10,7 @@ from typing import Any
 
 from clank_story.rules import events as ev
 from clank_story.rules.state import Game
-from clank_story.words import choose, entry, fill, say
+from clank_story.words import choose, entry, fill, language, memo, say
 
 _DOUBLED = re.compile(r"(?<!\.)\.\.(?!\.)|([?!])\.")
 
@@ -67,6 +67,9 @@ def w(key: str, **params: Any) -> str:
 
 
 class Narrator:
+    def __init__(self) -> None:
+        self._blocks: tuple[Any, str, dict[str, str]] | None = None  # `_described`: (ruleset, language, texts)
+
     def w(self, key: str, **params: Any) -> str:
         return w(key, **params)
 
@@ -174,13 +177,27 @@ class Narrator:
             out.append(self.w("option.numbered", n=i, text=self.option(game, option)))
         return out
 
+    def _described(self, game: Game, block: Any) -> str:
+        """`describe_block` of an option's block, kept by the block's text for the game's ruleset in the
+        current language: a card's choice offers the same options every time it is played."""
+        kept = self._blocks
+        if kept is None or kept[0] is not game.ruleset or kept[1] != language():
+            kept = self._blocks = (game.ruleset, language(), {})
+        key = repr(block)
+        text = kept[2].get(key)
+        if text is None:
+            if len(kept[2]) >= FORMS_KEPT:
+                kept[2].clear()
+            text = kept[2][key] = describe_block(self, block, lambda c: self.card(game, c))
+        return text
+
     def option(self, game: Game, option: Mapping[str, Any]) -> str:
         if option.get("none"):
             return self.w("option.none")
         if "label" in option:
             return str(option["label"])
         if "block" in option:
-            return describe_block(self, option["block"], lambda c: self.card(game, c))
+            return self._described(game, option["block"])
         if "space" in option:
             return self.space(game, option["space"])
         if "pile" in option:
@@ -192,9 +209,20 @@ class Narrator:
 
 
 def _form(key: str, n: Any = 1) -> str | None:
-    """The narration word `key` in the form for `n` (None when the catalog has no such word)."""
-    value = entry(f"narrate.{key}")
-    return None if value is None else str(choose(value, {"n": n}))
+    """The narration word `key` in the form for `n` (None when the catalog has no such word), kept per
+    language: a question's options are described from a few words looked up again and again."""
+    forms = memo("narrate.forms", dict)
+    found = forms.get((key, n), _UNKNOWN)
+    if found is _UNKNOWN:
+        if len(forms) >= FORMS_KEPT:
+            forms.clear()
+        value = entry(f"narrate.{key}")
+        found = forms[(key, n)] = None if value is None else str(choose(value, {"n": n}))
+    return found
+
+
+FORMS_KEPT = 4096  # the words `_form` keeps per language (keys come from content: a rare book fills it)
+_UNKNOWN: Any = object()
 
 
 def what_word(value: Any) -> str:

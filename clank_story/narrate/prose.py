@@ -40,6 +40,7 @@ NUMBER_KEYS = ("skill", "swords", "boots", "gold", "teleport", "clank", "clank_c
 _NUMBER_ORDER = {key: i for i, key in enumerate(NUMBER_KEYS)}
 CARDS_KEPT = 1024  # the card lists' texts a narrator keeps (`ProseNarrator.cards`)
 NUMBERS_KEPT = 4096  # the numbers' texts kept per language (ProseNarrator.numbers); a rare game fills it
+FINISHED_KEPT = 4096  # the finished sentences kept per language (ProseNarrator._finished)
 NUMBER_EVENTS = (ev.Gained, ev.ClankChanged, ev.CardsDrawn, ev.Healed, ev.TookDamage, ev.RageChanged)
 NUMBER_TYPES = frozenset(NUMBER_EVENTS)
 PARAGRAPHS = (ev.DragonAttacked, ev.KnockedOut, ev.Escaped, ev.GameOver)
@@ -194,6 +195,7 @@ class ProseNarrator:
         self._words: Any = None  # the catalog the batch's words below come from
         self._beside: Callable[[Mapping[str, Any]], str] = lambda params: ""  # `num.beside`, for the batch
         self._numbers_told: dict[tuple[Any, ...], str] = {}  # the language's numbers memo, for the batch
+        self._finished_told: dict[tuple[str, str, int], str] = {}  # and its finished sentences (`_finished`)
 
     # -- state for undo and saves ----------------------------------------------------------------
     def state(self) -> dict[str, Any]:
@@ -291,11 +293,14 @@ class ProseNarrator:
             return [Line(text, "beat") for text in self.plain.lines(game, events)]
 
     def _tell(self, game: Game, events: list[ev.Event]) -> list[Line]:
-        starts = [i for i, e in enumerate(events) if isinstance(e, ev.TurnStarted)]
+        # most batches start no turn: told by one C scan, not a test of every event (the rules' events
+        # are final classes)
+        starts = [i for i, e in enumerate(events) if isinstance(e, ev.TurnStarted)] \
+            if ev.TurnStarted in map(type, events) else []
         if starts and any(i + 1 < len(events) and _is_story(events[i + 1]) for i in starts):  # else nothing moves
             events = _story_before_turns(events)
             starts = [i for i, e in enumerate(events) if isinstance(e, ev.TurnStarted)]
-        self.legacy = game.legacy
+        self.legacy = game.ruleset.legacy
         # who is told as "you" and who is a bot do not change while a batch is told, nor does the
         # language: worked out once for it, not for every segment, header and beat (issue 20); who
         # are people and who are bots, once a game (the game is kept, so its identity is its own)
@@ -308,6 +313,7 @@ class ProseNarrator:
             self._words = words
             self._beside = sayer("narrate.num.beside")
             self._numbers_told = memo("narrate.prose.numbers", dict)
+            self._finished_told = memo("narrate.prose.finished", dict)
         if self.owner is None:
             self.owner = game.me.name
             self.turn = game.turn_number
@@ -358,7 +364,13 @@ class ProseNarrator:
     # -- choosing and rendering variants --------------------------------------------------------
     def render(self, kind: str, ctx: Mapping[str, Any], you: bool) -> str:
         """One variant of `kind`, in the second person when `you`, its runs of whitespace made single
-        spaces and none at either end, then tidied.
+        spaces and none at either end, then tidied."""
+        renderer = self._variant(kind, you)
+        return _settled(renderer({"legacy": self.legacy, **self.names, **ctx})) if renderer is not None else ""
+
+    def _variant(self, kind: str, you: bool) -> Render | None:
+        """The renderer of the variant of `kind` told next, in the second person when `you` (None: the
+        kind has no variants).
 
         The variant is the CRC-32 of `seed|turn|owner|index|kind` (docs/narration.md) modulo their
         number, the unchanging head's CRC kept for the turn and carried on (zlib.crc32's second
@@ -372,7 +384,7 @@ class ProseNarrator:
             told = self._told[kind] = (variants, tuple(_renderers(v) for v in variants or ()))
         renderers = told[1]
         if not renderers:
-            return ""
+            return None
         where = (self.seed, self.turn, self.owner)
         if self._head[0] != where:
             self._head = (where, zlib.crc32(f"{self.seed}|{self.turn}|{self.owner}|".encode()))
@@ -380,12 +392,7 @@ class ProseNarrator:
         self.index += 1
         if self.counts is not None:  # story coverage counts how often each variant is told
             self.counts[(kind, index)] += 1
-        text = renderers[index][1 if you else 0]({"legacy": self.legacy, **self.names, **ctx})
-        # printable text holds no whitespace but spaces (split() would find no other): most sentences
-        # need no splitting and joining again
-        if not text.isprintable() or "  " in text or text[:1] == " " or text[-1:] == " ":
-            text = " ".join(text.split())
-        return tidy(text)
+        return renderers[index][1 if you else 0]
 
     # -- turns -----------------------------------------------------------------------------------
     def _turn_header(self, game: Game, e: ev.TurnStarted, last: bool) -> list[Line]:
@@ -439,6 +446,11 @@ class ProseNarrator:
 
         for e in events:
             kind = type(e)  # the commonest events by their class first (the rules' events are final classes)
+            if kind is ev.Gained:  # a card's Skill, Boots, Swords: the commonest event of all
+                if cur is None:
+                    self._standalone(game, e, start)
+                _gains(cur, e)  # type: ignore[arg-type]
+                continue
             if kind in NUMBER_TYPES:
                 fresh_hand = kind is ev.CardsDrawn and e.count >= HAND_SIZE  # type: ignore[attr-defined]
                 if fresh_hand and _out(game, e.player):  # type: ignore[attr-defined]
@@ -567,9 +579,7 @@ class ProseNarrator:
     def _numbers(beat: Beat, e: ev.Event) -> None:
         match e:
             case ev.Gained():
-                for key, n in e.gains.items():
-                    if n and key != "heal":  # the Healed event that follows says what was healed
-                        beat.add(e.player, key, n)
+                _gains(beat, e)
             case ev.ClankChanged():
                 if e.amount:
                     beat.add(e.player, "clank", e.amount)
@@ -658,15 +668,39 @@ class ProseNarrator:
                 ctx["count"] = len(beat.cards)
             elif kind == "revealed":
                 ctx["cards"] = self.listing(beat.cards)
-            text = self._safe(game, kind, ctx, player is not None and player == you, beat.event)
             numbers = self._numbers_of(beat, you, self._numbers_told)
             if kind == "story_choice" and str(beat.ctx.get("label", "")).rstrip(" .。").endswith((")", "）")):
                 numbers = ""  # the choice already says what it gives: "(+1 Gold, a signing fee)", "（ゴールド+1）"
-            if numbers:
-                text = self._beside({"text": text, "numbers": numbers}) if text else numbers
-            if text:
-                out.append(Line(self._wrap(text), "choice" if kind == "story_choice" else "beat"))
+            try:
+                renderer = self._variant(kind, player is not None and player == you)
+                said = renderer({"legacy": self.legacy, **self.names, **ctx}) if renderer is not None else ""
+            except Exception:  # a translator's template error must not cost the player the game
+                text = self.plain.line(game, beat.event) if beat.event is not None else ""
+                told = self._finish(text, numbers) if text or numbers else ""
+            else:
+                told = self._finished(said, numbers)
+            if told:
+                out.append(Line(told, "choice" if kind == "story_choice" else "beat"))
         return out
+
+    def _finished(self, said: str, numbers: str) -> str:
+        """A rendered sentence with its numbers beside it, wrapped: `_finish` of it settled, kept by the
+        two texts (and the width) in the language's memo, since a game says the same sentences with the
+        same numbers again and again (`You acquire Mercenary. (-2 Skill)`)."""
+        key = (said, numbers, self.width)
+        told = self._finished_told.get(key)
+        if told is None:
+            if len(self._finished_told) >= FINISHED_KEPT:
+                self._finished_told.clear()
+            text = _settled(said)
+            told = self._finished_told[key] = self._finish(text, numbers) if text or numbers else ""
+        return told
+
+    def _finish(self, text: str, numbers: str) -> str:
+        """A sentence (or nothing) and its numbers (or none), told beside each other and wrapped."""
+        if numbers:
+            text = self._beside({"text": text, "numbers": numbers}) if text else numbers
+        return self._wrap(text)
 
     # -- the Book of Secrets ---------------------------------------------------------------------
     def _story_block(self, game: Game, beat: Beat, you: str | None) -> Line:
@@ -846,6 +880,23 @@ class ProseNarrator:
             else:
                 out.extend(self._paragraph(game, item, self._you))
         return out
+
+
+def _settled(text: str) -> str:
+    """A rendered sentence with its runs of whitespace made single spaces, none at either end, then
+    tidied. Printable text holds no whitespace but spaces (split() would find no other): most
+    sentences need no splitting and joining again."""
+    if not text.isprintable() or "  " in text or text[:1] == " " or text[-1:] == " ":
+        text = " ".join(text.split())
+    return tidy(text)
+
+
+def _gains(beat: Beat, e: ev.Gained) -> None:
+    """What a Gained event adds to a beat's numbers."""
+    player = e.player
+    for key, n in e.gains.items():
+        if n and key != "heal":  # the Healed event that follows says what was healed
+            beat.add(player, key, n)
 
 
 def _number(key: str, n: int) -> str:

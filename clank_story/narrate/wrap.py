@@ -186,12 +186,16 @@ def quick_fill(text: str, width: int) -> str | None:
     scanned every character with three patterns (each about 5 k instructions a sentence, issue 20)."""
     if not text or text[-1] == " ":
         return None
-    spaced = text.replace(NBSP, " ") if NBSP in text else text
-    if spaced is not text and (text[0] == NBSP or text[-1] == NBSP or " " + NBSP in text or NBSP + " " in text):
-        return None  # a no-break space at a word's edge: the cell wrapper's to tell (`narrow`)
+    if NBSP in text:
+        if text[0] == NBSP or text[-1] == NBSP or _SPACE_NBSP in text or _NBSP_SPACE in text:
+            return None  # a no-break space at a word's edge: the cell wrapper's to tell (`narrow`)
+        spaced = text.replace(NBSP, " ")
+    else:
+        spaced = text
     if not (spaced.isascii() and spaced.isprintable()) and not _one_cell(text, spaced):  # ASCII: no call
         return None
-    width = max(width, 2)
+    if width < 2:
+        width = 2
     if len(text) <= width:
         return spaced
     if text[0] != " " and "  " not in text:
@@ -233,6 +237,7 @@ def paragraphs(text: str, width: int = WIDTH) -> str:
     return "\n".join(fill(p, width) for p in text.split("\n"))
 
 
+_SPACE_NBSP, _NBSP_SPACE = " " + NBSP, NBSP + " "
 _OTHER_SPACE = re.compile("[\t\n\r\x0b\x0c]")  # whitespace textwrap turns into spaces
 _LOOSE_NBSP = re.compile(f"(?:^| ){NBSP}|{NBSP}(?: |$)")
 _PREFIX = re.compile(r"^\s*(?:\d+[.)]\s+|[^\w\s(\"'`“‘«\[][^\w]*?\s+)?")

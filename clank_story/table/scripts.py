@@ -30,7 +30,7 @@ class Outcome:
 
 def script_lines(text: str) -> Iterable[tuple[int, str]]:
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
+        line = raw.partition("#")[0].strip()
         if line:
             yield number, line
 
@@ -52,7 +52,7 @@ def _run(table: Table, text: str, name: str, emit: Callable[[str], None]) -> Out
 
     show(table.resumed() if table.restored else table.opening())
     outcome = Outcome()
-    found: dict[str, verbs.Verb | None] = {}  # each word's verb, looked up once a script (a few words, many lines)
+    found: dict[str, str | None] = {}  # each word's kind of verb, looked up once a script (a few words, many lines)
     for number, line in script_lines(text):
         word, _, rest = line.partition(" ")
         if word == "expect":
@@ -76,19 +76,21 @@ def _run(table: Table, text: str, name: str, emit: Callable[[str], None]) -> Out
                 continue
             show(reply.lines)
             return _stopped(FAILED, name, number, say("script.reject_accepted", command=rest), outcome)
-        if word not in found:
-            found[word] = _verb(word)
-        verb = found[word]
-        if verb is not None and verb.kind == verbs.GAME and not table.game.over and not table.session.human_to_move:
+        kind = found.get(word, "")
+        if kind == "":
+            verb = _verb(word)
+            kind = found[word] = verb.kind if verb is not None else None
+        if kind == verbs.GAME and not table.game.over and not table.session.human_to_move:
             return _stopped(FAILED, name, number, say("script.no_human", command=line), outcome)
         reply = table.handle(line)
         if reply.refused:
             return _stopped(FAILED, name, number, reply.text, outcome)
-        if verb is not None and verb.kind == verbs.LOOKING:
+        if kind == verbs.LOOKING:
             emit(f"> {' '.join(line.split())}")
         else:
             outcome.commands += 1
-        show(reply.lines)
+        for told in reply.lines:
+            emit(told.text)
     return outcome
 
 

@@ -98,6 +98,8 @@ class Session:
 
     @property
     def human_to_move(self) -> bool:
+        if not self.bots:  # a table of people: whoever is to act
+            return not self.game.over
         return not self.game.over and self.to_act not in self.bots
 
     def parse(self, text: str) -> Command:
@@ -111,7 +113,8 @@ class Session:
         if command is None:
             command = parse(text, self.game)
         events = self._drive(apply(self.game, command, text.strip()))
-        return events + self.play_bots()
+        bots = self.play_bots()
+        return events + bots if bots else events
 
     def do_command(self, command: Command) -> list[ev.Event]:
         return self._drive(apply(self.game, command)) + self.play_bots()
@@ -124,6 +127,8 @@ class Session:
 
     def play_bots(self) -> list[ev.Event]:
         """Bot seats play their turns until a human seat is to move or the game ends."""
+        if not self.bots:  # a table of people (hot seat): nobody to wait for
+            return []
         game = self.game
         out: list[ev.Event] = []
         steps = 0

@@ -110,16 +110,17 @@ class Table:
     def do(self, line: str, command: Command | None = None) -> Reply:
         """A game command: snapshot for undo, let the engine act (and the bots after it), narrate.
         `command` is `line` already parsed, when the caller has."""
-        game = self.game
+        session = self.session  # (`self.game` is a property: every command asks for the game a few times)
+        game = session.game
         snap = self.entry_snapshot(line) if self.interactive else None
         turn = (game.turn_number, game.active)
-        events = self.session.do(line, command)  # a refusal raises here and nothing has changed
+        events = session.do(line, command)  # a refusal raises here and nothing has changed
         if snap is not None:
             self.history = [*self.history, snap][-UNDO_LIMIT:]
         else:
             self.rewind.played_command(line)
         lines = self.tell(events)
-        game = self.game
+        game = session.game
         if game.over:
             self.history = []
         elif (game.turn_number, game.active) != turn:
@@ -131,22 +132,24 @@ class Table:
         """The events in prose; listeners (coverage counts, tests) hear them first."""
         for listen in self.listeners:
             listen(events)
-        return self.narrator.tell(self.game, events)
+        return self.narrator.tell(self.session.game, events)
 
     def after_events(self) -> list[Line]:
         """After the events are told: the end of the game, once, in the order it happens (the
         table's end-of-game steps), else the question waiting for an answer."""
-        if self.game.over:
+        game = self.session.game
+        if game.over:
             if self.finished:
                 return []
             self.finished = True
             return ending.finish(self)
-        return self.question_lines()
+        return self.question_lines() if game.pending is not None else []
 
     def question_lines(self) -> list[Line]:
-        if self.game.pending is None or not self.session.human_to_move:
+        game = self.session.game
+        if game.pending is None or not self.session.human_to_move:
             return []
-        return [Line(text, "question") for text in self.narrator.question(self.game)]
+        return [Line(text, "question") for text in self.narrator.question(game)]
 
     # -- undo ----------------------------------------------------------------------------------------
     def snapshot(self, command: str = "") -> Snapshot:
