@@ -17,6 +17,7 @@ RNG, so narrating (or not) cannot change the game and the same inputs give the s
 from __future__ import annotations
 
 import functools
+import operator
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
@@ -58,6 +59,8 @@ STORY_BEATS = {"ContractAdded": ("contract_added", None), "ContractDestroyed": (
                "RuleUnlocked": ("unlocked", None)}
 BLOCK_TAGS = frozenset({"dragon", "paragraph", "over", "passage", "contracts"})  # blank lines around these
 BLANK_BEFORE = BLOCK_TAGS | {"header"}
+PLAIN_TAGS = frozenset({"beat", "choice", "story", "question"})  # no blank line before or after (`_spaced`)
+_tag_of = operator.attrgetter("tag")
 STORY_BLOCKS = frozenset({"passage", "choices", "contract_row"})  # beats told as blocks of their own
 NBSP = wrap.NBSP
 
@@ -332,6 +335,10 @@ class ProseNarrator:
     def _spaced(self, lines: list[Line]) -> list[Line]:
         """Blank lines before headers and around paragraphs; never two in a row, none at the start.
         A rival's summary after a story choice starts afresh too (the passage's scene is over)."""
+        if PLAIN_TAGS.issuperset(map(_tag_of, lines)):  # most batches: sentences with no blank line about them
+            if lines:
+                self.blank = False
+            return lines
         out: list[Line] = []
         previous = ""
         blank = self.blank
@@ -405,8 +412,8 @@ class ProseNarrator:
         if last and p is not None and p is game.me and not game.over and not bot:
             kind = "situation" if not p.out else "situation_escaped"
             hand = self.cards(game, p.hand) or self.w("hand.none")
-            text = self._safe(game, kind, {"player": p.name, "space": self.space(game, p.space), "hand": hand}, you, e)
-            out.append(Line(self._wrap(text), "beat"))
+            ctx = {"player": p.name, "space": self.space(game, p.space), "hand": hand}
+            out.append(Line(self._sentence(game, kind, ctx, you, e), "beat"))
         return out
 
     def _segment(self, game: Game, events: list[ev.Event]) -> list[Line]:
@@ -435,21 +442,27 @@ class ProseNarrator:
     # -- beats -----------------------------------------------------------------------------------
     def _beats(self, game: Game, events: list[ev.Event]) -> list[Beat]:
         beats: list[Beat] = []
-        cur: Beat | None = None
+        cur: Beat | None = None  # the beat numbers are added to
 
-        def start(kind: str, player: str | None, e: ev.Event, **ctx: Any) -> Beat:
-            nonlocal cur
-            beat = Beat(kind, player, ctx, event=e)  # `**ctx` made a dict of its own
+        def begin(kind: str, player: str | None, e: ev.Event, ctx: dict[str, Any] | None = None) -> Beat:
+            beat = Beat(kind, player, ctx, e)
             beats.append(beat)
-            cur = beat
             return beat
 
+        name, space = game.ruleset.name_of, game.ruleset.space_name  # `self.name`, `self.space`, a call nearer
         for e in events:
             kind = type(e)  # the commonest events by their class first (the rules' events are final classes)
             if kind is ev.Gained:  # a card's Skill, Boots, Swords: the commonest event of all
                 if cur is None:
-                    self._standalone(game, e, start)
+                    cur = begin(*self._standalone(game, e))
                 _gains(cur, e)  # type: ignore[arg-type]
+                continue
+            if kind is ev.CardPlayed:
+                if cur is not None and cur.kind == "play" and cur.player == e.player:  # type: ignore[attr-defined]
+                    cur.cards.append(e.card)  # type: ignore[attr-defined]
+                else:
+                    cur = begin("play", e.player, e)  # type: ignore[attr-defined]
+                    cur.cards.append(e.card)  # type: ignore[attr-defined]
                 continue
             if kind in NUMBER_TYPES:
                 fresh_hand = kind is ev.CardsDrawn and e.count >= HAND_SIZE  # type: ignore[attr-defined]
@@ -457,123 +470,119 @@ class ProseNarrator:
                     continue  # the hand an escaped (or fallen) burglar never plays goes untold
                 if cur is None or fresh_hand:
                     # a fresh hand is the end of a turn, not part of the last thing done
-                    self._standalone(game, e, start)
-                self._numbers(cur, e)  # type: ignore[arg-type]
-                continue
-            if kind is ev.CardPlayed:
-                if cur is not None and cur.kind == "play" and cur.player == e.player:  # type: ignore[attr-defined]
-                    cur.cards.append(e.card)  # type: ignore[attr-defined]
-                else:
-                    start("play", e.player, e).cards.append(e.card)  # type: ignore[attr-defined]
+                    cur = begin(*self._standalone(game, e))
+                self._numbers(cur, e)
                 continue
             match e:
                 case ev.TurnEnded():
                     cur = None
                 case ev.CardAcquired():
-                    start("acquire", e.player, e, card=self.name(game, e.card)).add(e.player, "skill", -e.cost)
+                    cur = begin("acquire", e.player, e, {"card": name(e.card)})
+                    cur.add(e.player, "skill", -e.cost)
                 case ev.Moved():
                     kind = "teleport" if e.teleport else "coach" if e.coach_gold else \
                         "move_monsters" if e.swords or e.damage else "move"
-                    beat = start(kind, e.player, e, origin=self.space(game, e.origin), to=self.space(game, e.to),
-                                 monsters=e.swords + e.damage)  # each monster takes a Sword or deals 1 damage
+                    cur = begin(kind, e.player, e, {"origin": space(e.origin), "to": space(e.to),
+                                                   "monsters": e.swords + e.damage})  # a Sword or 1 damage each
                     if e.teleport:
-                        beat.add(e.player, "teleport", -1)
+                        cur.add(e.player, "teleport", -1)
                     if e.boots:
-                        beat.add(e.player, "boots", -e.boots)
+                        cur.add(e.player, "boots", -e.boots)
                     if e.swords:
-                        beat.add(e.player, "swords", -e.swords)
+                        cur.add(e.player, "swords", -e.swords)
                     if e.coach_gold:
-                        beat.add(e.player, "gold", -e.coach_gold)
+                        cur.add(e.player, "gold", -e.coach_gold)
                 case ev.CardRevealed():
                     if cur is None or cur.kind != "revealed":
-                        start("revealed", None, e)
+                        cur = begin("revealed", None, e)
                     mark = "mark.dragon.prose" if e.dragon else "mark.event.prose" if e.event else ""
-                    name = self.name(game, e.card)
-                    cur.cards.append(self.w(mark, name=name) if mark else name)  # type: ignore[union-attr]
+                    card = name(e.card)
+                    cur.cards.append(self.w(mark, name=card) if mark else card)
                 case ev.DeviceUsed():
-                    start("use", e.player, e, card=self.name(game, e.card)).add(e.player, "skill", -e.cost)
+                    cur = begin("use", e.player, e, {"card": name(e.card)})
+                    cur.add(e.player, "skill", -e.cost)
                 case ev.MonsterDefeated():
-                    start("fight", e.player, e, card=self.name(game, e.card)).add(e.player, "swords", -e.cost)
+                    cur = begin("fight", e.player, e, {"card": name(e.card)})
+                    cur.add(e.player, "swords", -e.cost)
                 case ev.Exhausted():
-                    start("exhausted", e.player, e, space=self.space(game, e.space))
+                    cur = begin("exhausted", e.player, e, {"space": space(e.space)})
                 case ev.TokenTaken():
                     kind = {"artifact": "take_artifact", "monkey-idol": "take_idol"}.get(e.token, "take_secret")
-                    start(kind, e.player, e, value=e.value, token=self.name(game, e.token),
-                          space=self.space(game, e.space))
+                    cur = begin(kind, e.player, e, {"value": e.value, "token": name(e.token), "space": space(e.space)})
                 case ev.SecretUsed():
-                    start("use_secret", e.player, e, token=self.name(game, e.token))
+                    cur = begin("use_secret", e.player, e, {"token": name(e.token)})
                 case ev.MarketBought():
-                    start("market", e.player, e, item=self.name(game, e.item)).add(e.player, "gold", -e.price)
+                    cur = begin("market", e.player, e, {"item": name(e.item)})
+                    cur.add(e.player, "gold", -e.price)
                 case ev.CardTrashed():
-                    start("trash", e.player, e, card=self.name(game, e.card), pile=self.w(f"pile.{e.pile}"))
+                    cur = begin("trash", e.player, e, {"card": name(e.card), "pile": self.w(f"pile.{e.pile}")})
                 case ev.CardDiscarded():
-                    start("discard", e.player, e, card=self.name(game, e.card))
+                    cur = begin("discard", e.player, e, {"card": name(e.card)})
                 case ev.CardGained():
-                    start("gain_card", e.player, e, card=self.name(game, e.card))
+                    cur = begin("gain_card", e.player, e, {"card": name(e.card)})
                 case ev.RowCardRemoved():
-                    start("row_removed", None, e, card=self.name(game, e.card))
+                    cur = begin("row_removed", None, e, {"card": name(e.card)})
                 case ev.WaypointEntered():
                     # A number is printed on the board ("waypoint 101"); a word id is the author's
                     # own name for the passage, so the place is told instead.
                     kind = "waypoint" if e.passage.isdigit() else "waypoint_here"
-                    start(kind, e.player, e, passage=e.passage, space=self.space(game, e.space))
+                    cur = begin(kind, e.player, e, {"passage": e.passage, "space": space(e.space)})
                 case ev.CountdownAdvanced():
-                    start("countdown", None, e, space=e.space)
+                    cur = begin("countdown", None, e, {"space": e.space})
                 case ev.Answered() if e.question == "story":
                     pass  # the StoryChoice that follows tells what was chosen
                 case ev.Answered():
-                    start("answered", e.player, e, option=e.option)
+                    cur = begin("answered", e.player, e, {"option": e.option})
                 case ev.QuestionAsked():
-                    beats.append(Beat("choices", e.player, {"options": list(e.options)}, event=e))
+                    begin("choices", e.player, e, {"options": list(e.options)})
                     cur = None
                 case ev.StoryChoice():
-                    start("story_choice", e.player, e, label=str(e.data.get("label", e.option)))
+                    cur = begin("story_choice", e.player, e, {"label": str(e.data.get("label", e.option))})
                 case ev.DragonAttacked() | ev.KnockedOut() | ev.Escaped() | ev.GameOver():
-                    beat = Beat(e.kind, getattr(e, "player", None), event=e, paragraph=True)
-                    beats.append(beat)
+                    beats.append(Beat(e.kind, getattr(e, "player", None), event=e, paragraph=True))
                     cur = None
                 case _ if e.kind == "PassageOpened":
-                    start("passage", e.player, e, title=e.title, text=e.text)  # type: ignore[attr-defined]
+                    cur = begin("passage", e.player, e, {"title": e.title, "text": e.text})  # type: ignore[attr-defined]
                 case _ if e.kind == "ContractRow":
-                    beats.append(Beat("contract_row", None, {"contracts": list(e.contracts)}, event=e))  # type: ignore[attr-defined]
+                    begin("contract_row", None, e, {"contracts": list(e.contracts)})  # type: ignore[attr-defined]
                     cur = None
                 case _ if e.kind == "CheckmarksEarned":
                     player, amount = e.player, e.amount  # type: ignore[attr-defined]
                     if cur is None:
-                        start("checkmarks", player, e)
-                    cur.add(player, "checkmarks", amount)  # type: ignore[union-attr]
+                        cur = begin("checkmarks", player, e)
+                    cur.add(player, "checkmarks", amount)
                 case _ if e.kind in STORY_BEATS:
                     kind, card = STORY_BEATS[e.kind]
                     ctx = asdict(e)
                     ctx.pop("player", None)
                     if card:
-                        ctx[card] = self.name(game, ctx[card])
-                    start(kind, getattr(e, "player", None), e, **ctx)
+                        ctx[card] = name(ctx[card])
+                    cur = begin(kind, getattr(e, "player", None), e, ctx)
                 case _:  # events of other layers (solo director): their own template, or one line
-                    beat = Beat(e.kind, getattr(e, "player", None), asdict(e), event=e)
-                    beat.ctx["plain"] = True
-                    beats.append(beat)
+                    begin(e.kind, getattr(e, "player", None), e, {**asdict(e), "plain": True})
                     cur = None
         return beats
 
-    def _standalone(self, game: Game, e: ev.Event, start) -> None:
-        """Numbers with no beat to sit beside get a short sentence of their own."""
+    def _standalone(self, game: Game, e: ev.Event) -> tuple[str, str | None, ev.Event, dict[str, Any]]:
+        """Numbers with no beat to sit beside get a short sentence of their own: its kind, player, event
+        and context."""
         match e:
             case ev.Gained():
                 source = self.name(game, e.source) if e.source in game.ruleset.cards or \
                     e.source in game.ruleset.secrets else self.space(game, e.source)
-                start("gained", e.player, e, source=source)
+                return "gained", e.player, e, {"source": source}
             case ev.CardsDrawn():
-                start("drawn_hand" if e.count >= HAND_SIZE else "drawn", e.player, e, count=e.count,
-                      reshuffled=e.reshuffled)
+                return "drawn_hand" if e.count >= HAND_SIZE else "drawn", e.player, e, \
+                    {"count": e.count, "reshuffled": e.reshuffled}
             case ev.ClankChanged():
-                start("clank", e.player, e)
+                return "clank", e.player, e, {}
             case ev.TookDamage():
-                start("hurt", e.player, e)
+                return "hurt", e.player, e, {}
             case ev.Healed():
-                start("healed", e.player, e)
+                return "healed", e.player, e, {}
             case ev.RageChanged():
-                start("rage", None, e)
+                return "rage", None, e, {}
+        raise AssertionError(f"not a number event: {e!r}")  # only NUMBER_EVENTS come here
 
     @staticmethod
     def _numbers(beat: Beat, e: ev.Event) -> None:
@@ -671,17 +680,22 @@ class ProseNarrator:
             numbers = self._numbers_of(beat, you, self._numbers_told)
             if kind == "story_choice" and str(beat.ctx.get("label", "")).rstrip(" .。").endswith((")", "）")):
                 numbers = ""  # the choice already says what it gives: "(+1 Gold, a signing fee)", "（ゴールド+1）"
-            try:
-                renderer = self._variant(kind, player is not None and player == you)
-                said = renderer({"legacy": self.legacy, **self.names, **ctx}) if renderer is not None else ""
-            except Exception:  # a translator's template error must not cost the player the game
-                text = self.plain.line(game, beat.event) if beat.event is not None else ""
-                told = self._finish(text, numbers) if text or numbers else ""
-            else:
-                told = self._finished(said, numbers)
+            told = self._sentence(game, kind, ctx, player is not None and player == you, beat.event, numbers)
             if told:
                 out.append(Line(told, "choice" if kind == "story_choice" else "beat"))
         return out
+
+    def _sentence(self, game: Game, kind: str, ctx: Mapping[str, Any], you: bool, event: ev.Event | None,
+                  numbers: str = "") -> str:
+        """`kind` told with `numbers` beside it, wrapped (nothing when both say nothing); should its
+        template fail, the plain one-line narration is told instead (as `_safe` does)."""
+        try:
+            renderer = self._variant(kind, you)
+            said = renderer({"legacy": self.legacy, **self.names, **ctx}) if renderer is not None else ""
+        except Exception:  # a translator's template error must not cost the player the game
+            text = self.plain.line(game, event) if event is not None else ""
+            return self._finish(text, numbers) if text or numbers else ""
+        return self._finished(said, numbers)
 
     def _finished(self, said: str, numbers: str) -> str:
         """A rendered sentence with its numbers beside it, wrapped: `_finish` of it settled, kept by the
@@ -743,31 +757,43 @@ class ProseNarrator:
                 ctx = {"reason": e.reason, "cubes": e.cubes, "hurt": names,
                        "single": len(hurt) == 1 and hurt[0] != you}
                 text = self._safe(game, "dragon_attack", ctx, False, e)
-                nums = [self.w("num.hit", player=p.replace(" ", NBSP), n=n, you=p == you) for p, n in e.hits.items()]
-                if e.black:
-                    nums.append(self.w("num.black", n=e.black))
-                if e.returned:
-                    nums.append(self.w("num.returned", n=e.returned))
-                numbers = self.w("num.cubes", n=e.cubes) + (self.w("num.drawn") + self.w("num.sep").join(nums) if nums else "")
-                return [Line(self._wrap(self.w("num.beside", text=text, numbers=numbers)), "dragon")]
+                return [Line(self._wrap(self.w("num.beside", text=text, numbers=self._attack_numbers(e, you))), "dragon")]
             case ev.KnockedOut():
                 p = game.player(e.player)
                 space = game.board.spaces.get(p.space)
                 ctx = {"player": e.player, "zero": e.scores_zero, "depths": bool(space and space.depths)}
-                return [Line(self._wrap(self._safe(game, "knocked_out", ctx, e.player == you, e)), "paragraph")]
+                return [Line(self._sentence(game, "knocked_out", ctx, e.player == you, e), "paragraph")]
             case ev.Escaped():
                 p = game.player(e.player)
                 others_below = any(not q.out for q in game.players if q.name != e.player)
                 ctx = {"player": e.player, "value": p.artifact or 0, "others_below": others_below}
-                return [Line(self._wrap(self._safe(game, "escaped", ctx, e.player == you, e)), "paragraph")]
+                return [Line(self._sentence(game, "escaped", ctx, e.player == you, e), "paragraph")]
             case ev.GameOver():
                 ranked = sorted(e.scores.values(), reverse=True)
                 margin = ranked[0] - ranked[1] if len(ranked) > 1 and e.winner else 0
                 ctx = {"reason": self.w(f"reason.{e.reason}"), "winner": (_upfirst(self.w("you")) if e.winner == you else e.winner)
                        if e.winner else "", "winner_you": e.winner is not None and e.winner == you, "margin": margin}
-                text = self._wrap(self._safe(game, "game_over", ctx, False, e))
+                text = self._sentence(game, "game_over", ctx, False, e)
                 return [Line(text + "\n" + "\n".join(score_lines(game)), "over")]
         return []
+
+    def _attack_numbers(self, e: ev.DragonAttacked, you: str | None) -> str:
+        """`2 cubes drawn: Rex 1, black 1`, kept per language by what was drawn and who "you" are (the
+        bag gives a few dozen draws a game)."""
+        key = (tuple(e.hits.items()), e.black, e.returned, e.cubes, you)
+        told = memo("narrate.prose.attacks", dict)
+        text = told.get(key)
+        if text is None:
+            if len(told) >= NUMBERS_KEPT:
+                told.clear()
+            nums = [self.w("num.hit", player=p.replace(" ", NBSP), n=n, you=p == you) for p, n in e.hits.items()]
+            if e.black:
+                nums.append(self.w("num.black", n=e.black))
+            if e.returned:
+                nums.append(self.w("num.returned", n=e.returned))
+            text = told[key] = self.w("num.cubes", n=e.cubes) + \
+                (self.w("num.drawn") + self.w("num.sep").join(nums) if nums else "")
+        return text
 
     # -- a rival's turn in one paragraph ---------------------------------------------------------
     def _summary(self, game: Game, events: list[ev.Event]) -> list[Line]:

@@ -260,10 +260,30 @@ def _sequence(parts: list[Any]) -> Render:
     if all(isinstance(p, str | _Name) for p in parts):
         return "".join(p.replace("{", "{{").replace("}", "}}") if isinstance(p, str) else f"{{{p.name}}}"
                        for p in parts).format_map
-    pieces = [(p if isinstance(p, str) else None, p) for p in parts]
+    # Text, names and other parts (`{{ x | at('em') }}`, an `if` block): the others worked out into fields
+    # of their own beside the context's names, then all filled by `format_map` too (each part's value
+    # printed by `format(value, "")`, which is `str(value)` for what a part gives).
+    fields: list[tuple[str, Value]] = []
+    pattern: list[str] = []
+    for p in parts:
+        if isinstance(p, str):
+            pattern.append(p.replace("{", "{{").replace("}", "}}"))
+        elif isinstance(p, _Name):
+            pattern.append(f"{{{p.name}}}")
+        else:
+            key = f"__part{len(fields)}__"  # a context never holds such a name
+            fields.append((key, p))
+            pattern.append(f"{{{key}}}")
+    fill = "".join(pattern).format_map
+    if len(fields) == 1:
+        (key, part), = fields
+        return lambda ctx: fill({**ctx, key: part(ctx)})
 
-    def render(ctx: Mapping[str, Any]) -> str:  # a list, not a generator: join makes one anyway
-        return "".join([text if text is not None else str(part(ctx)) for text, part in pieces])
+    def render(ctx: Mapping[str, Any]) -> str:
+        values = dict(ctx)
+        for key, part in fields:
+            values[key] = part(ctx)
+        return fill(values)
     return render
 
 

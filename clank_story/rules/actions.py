@@ -5,7 +5,7 @@ from __future__ import annotations
 from clank_story.rules import events as ev
 from clank_story.rules import tokens
 from clank_story.rules.commands import Acquire, Fight, Market, PlayCard, Take, Use
-from clank_story.rules.model import CardDef, MarketItem
+from clank_story.rules.model import EMPTY, CardDef, MarketItem
 from clank_story.rules.queue import plain, resolve
 from clank_story.rules.refusal import Refusal
 from clank_story.rules.state import Game, Player
@@ -28,8 +28,9 @@ def do_play(game: Game, p: Player, card_id: str, out: list[ev.Event]) -> None:
     card = game.ruleset.cards[card_id]
     game.turn.played_types.extend(card.types)
     out.append(ev.CardPlayed(p.name, card_id))
-    resolve(game, p, card.block("play"), card_id, out)
-    later = card.block("end_of_turn")
+    effects = card.effects  # `card.block(...)` twice, without the calls: every card played comes here
+    resolve(game, p, effects.get("play", EMPTY), card_id, out)
+    later = effects.get("end_of_turn", EMPTY)
     if later:
         game.turn.end_queue.append({"p": p.name, "src": card_id, "fx": plain(later)})
 

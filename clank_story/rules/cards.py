@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from clank_story.rules import chance
 from clank_story.rules import events as ev
 from clank_story.rules.state import Game, Player
 
@@ -16,7 +17,7 @@ def draw(game: Game, p: Player, count: int, out: list[ev.Event]) -> None:
                 break
             p.deck = p.discard
             p.discard = []
-            game.rng.shuffle(p.deck)
+            chance.shuffle(game.rng, p.deck)
             reshuffled = True
         p.hand.append(p.deck.pop(0))
         drawn += 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from clank_story.rules import chance
 from clank_story.rules import events as ev
 from clank_story.rules.state import HEALTH, PLAYING, Game, Player
 
@@ -71,7 +72,7 @@ def draw_from_bag(game: Game) -> str | None:
     total = bag_total(game)
     if total == 0:
         return None
-    pick = game.rng.randrange(total)
+    pick = chance.below(game.rng, total)
     for colour, n in game.bag.items():
         if pick < n:
             game.bag[colour] = n - 1

@@ -86,38 +86,40 @@ def apply(game: Game, command: Command, typed: str = "") -> list[ev.Event]:
 def perform(game: Game, command: Command) -> list[ev.Event]:
     out: list[ev.Event] = []
     p = game.players[game.active]
-    match command:  # the commonest commands first: each case is a class test
-        case End():
-            end_turn(game, out)
-            return out
-        case PlayCard():
-            actions.do_play(game, p, command.card, out)
-        case PlayAll():
-            while p.hand and not game.pending and not game.over and p is game.players[game.active]:
-                actions.do_play(game, p, p.hand[0], out)
-                queue.run(game, out)
-        case Move():
-            path = movement.path_to(game, p, command.to)  # check() has judged the move legal
-            assert path is not None
-            movement.do_move(game, p, command, path, out)
-        case Acquire():
-            actions.do_acquire(game, p, command, out)
-        case Fight():
-            actions.do_fight(game, p, command, out)
-        case Choose():
-            queue.answer(game, command.option, out)
-        case Take():
-            actions.do_take(game, p, command, out)
-        case Use():
-            actions.do_use(game, p, command, out)
-        case Teleport():
-            movement.do_teleport(game, p, command, out)
-        case Coach():
-            movement.do_coach(game, p, command, out)
-        case Market():
-            actions.do_market(game, p, command, out)
+    kind = type(command)
+    if kind is End:
+        end_turn(game, out)
+        return out
+    if kind is PlayCard:  # the commonest command, without the table's call
+        actions.do_play(game, p, command.card, out)  # type: ignore[union-attr]
+    else:
+        DOERS[kind](game, p, command, out)
     settle(game, out)
     return out
+
+
+def _play_all(game: Game, p: Player, command: PlayAll, out: list[ev.Event]) -> None:
+    while p.hand and not game.pending and not game.over and p is game.players[game.active]:
+        actions.do_play(game, p, p.hand[0], out)
+        if game.queue or game.turn.watches:  # else `queue.run` has nothing to do (most cards)
+            queue.run(game, out)
+
+
+def _move(game: Game, p: Player, command: Move, out: list[ev.Event]) -> None:
+    path = movement.path_to(game, p, command.to)  # check() has judged the move legal
+    assert path is not None
+    movement.do_move(game, p, command, path, out)
+
+
+def _choose(game: Game, p: Player, command: Choose, out: list[ev.Event]) -> None:
+    queue.answer(game, command.option, out)
+
+
+# What each kind of command does once it is judged legal (End and PlayCard are `perform`'s own).
+DOERS: dict[type, Callable[[Game, Player, Any, list[ev.Event]], None]] = {
+    PlayAll: _play_all, Move: _move, Acquire: actions.do_acquire, Fight: actions.do_fight, Choose: _choose, Take: actions.do_take,
+    Use: actions.do_use, Teleport: movement.do_teleport, Coach: movement.do_coach, Market: actions.do_market,
+}
 
 
 def settle(game: Game, out: list[ev.Event]) -> None:
@@ -125,7 +127,8 @@ def settle(game: Game, out: list[ev.Event]) -> None:
     if game.turn.ending:
         continue_ending(game, out)
         return
-    queue.run(game, out)
+    if game.queue or game.turn.watches:  # else `queue.run` has nothing to do (most commands)
+        queue.run(game, out)
     p = game.players[game.active]
     if not game.over and not game.pending and p.status != PLAYING and p.status != ESCAPED:  # out, not escaped
         end_turn(game, out)

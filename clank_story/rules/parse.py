@@ -137,18 +137,7 @@ def parse(text: str, game: Game) -> Command:
             return Acquire(exact)
         shop = _cards(game, [*game.row, *(c for c, n in game.reserve.items() if n > 0)])
         return Acquire(_pick(typed, "card", rest, shop, _every_card(game), ", ".join(_first_names(shop).values())))
-    if verb == "fight":
-        foes = _cards(game, [c for c in [*game.row, *game.reserve] if game.card(c).kind == "monster"])
-        return Fight(_pick(typed, "card", rest, foes, _every_card(game), ", ".join(_first_names(foes).values()) or "-"))
-    if verb == "use":
-        secrets = game.ruleset.secrets
-        held = [(t, secrets[t].name) for t in dict.fromkeys(p.tokens) if t in secrets]
-        devices = _cards(game, [c for c in game.row if game.card(c).kind == "device"])
-        def every() -> list[tuple[str, str]]:
-            return _every_card(game)() + [(s.id, s.name) for s in secrets.values()]
-
-        return Use(_pick(typed, "card", rest, devices + held, every, ", ".join(_first_names(devices + held).values()) or "-"))
-    if verb in ("move", "go", "teleport", "coach"):
+    if verb in ("move", "go", "teleport", "coach"):  # before fight and use: scripts move far more often
         swords = None
         words = typed.split(" ")
         if verb in ("move", "go") and len(words) >= 4 and words[-2].lower() == "swords":
@@ -162,6 +151,21 @@ def parse(text: str, game: Game) -> Command:
         if verb == "coach":
             return Coach(space)
         return Move(space, swords)
+    if verb == "fight":
+        if (exact in game.row or exact in game.reserve) and game.card(exact).kind == "monster":
+            return Fight(exact)
+        foes = _cards(game, [c for c in [*game.row, *game.reserve] if game.card(c).kind == "monster"])
+        return Fight(_pick(typed, "card", rest, foes, _every_card(game), ", ".join(_first_names(foes).values()) or "-"))
+    if verb == "use":
+        secrets = game.ruleset.secrets
+        if (exact in game.row and game.card(exact).kind == "device") or (exact in p.tokens and exact in secrets):
+            return Use(exact)
+        held = [(t, secrets[t].name) for t in dict.fromkeys(p.tokens) if t in secrets]
+        devices = _cards(game, [c for c in game.row if game.card(c).kind == "device"])
+        def every() -> list[tuple[str, str]]:
+            return _every_card(game)() + [(s.id, s.name) for s in secrets.values()]
+
+        return Use(_pick(typed, "card", rest, devices + held, every, ", ".join(_first_names(devices + held).values()) or "-"))
     if verb == "take":
         want = _norm(rest)
         aliases = {"fruit": "secret", "mystic fruit": "secret", "monkey idol": "idol", "token": "secret"}

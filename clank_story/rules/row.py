@@ -7,6 +7,7 @@ dragon attack once, when the turn ends (docs/rules.md)."""
 
 from __future__ import annotations
 
+from clank_story.rules import chance
 from clank_story.rules import events as ev
 from clank_story.rules.model import CardDef
 from clank_story.rules.queue import enqueue
@@ -21,7 +22,7 @@ def _next_card(game: Game) -> str | None:
             return None
         game.deck = game.deck_discard
         game.deck_discard = []
-        game.rng.shuffle(game.deck)
+        chance.shuffle(game.rng, game.deck)
     return game.deck.pop(0)
 
 
@@ -37,7 +38,7 @@ def first_deal(game: Game) -> None:
             game.row.append(card_id)
     if set_aside:
         game.deck.extend(set_aside)
-        game.rng.shuffle(game.deck)
+        chance.shuffle(game.rng, game.deck)
 
 
 def _deal(game: Game, resolved: list[str], out: list[ev.Event]) -> list[CardDef]:

@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from clank_story.rules import chance
 from clank_story.rules import effects as _effects  # noqa: F401  (a game's cards need the effect vocabulary)
 from clank_story.rules.model import Ruleset
 from clank_story.rules.row import first_deal
@@ -55,7 +56,7 @@ def setup_game(ruleset: Ruleset, seed: int, scenario: Mapping[str, Any]) -> Game
         game.deck = list(scenario["deck"])
     else:
         game.deck = list(ruleset.deck)
-        rng.shuffle(game.deck)
+        chance.shuffle(rng, game.deck)
         for card_id in scenario.get("row") or ():
             if card_id in game.deck:
                 game.deck.remove(card_id)
@@ -105,7 +106,7 @@ def _player(ruleset: Ruleset, rng: random.Random, seat: Mapping[str, Any], i: in
         p.discard = list(seat.get("discard") or [])
     else:
         p.deck = list(ruleset.starting)
-        rng.shuffle(p.deck)
+        chance.shuffle(rng, p.deck)
         p.hand, p.deck = p.deck[:5], p.deck[5:]
     p.damage = int(seat.get("damage") or 0)
     p.supply = CUBES - p.damage
@@ -122,7 +123,7 @@ def _place_tokens(game: Game, rng: random.Random) -> None:
     ruleset = game.ruleset
     pools = {size: ruleset.secrets_of(size) for size in ("minor", "major", "fruit")}
     for pool in pools.values():
-        rng.shuffle(pool)
+        chance.shuffle(rng, pool)
     if ruleset.legacy:
         game.secret_bank = pools.pop("minor")
     for space in ruleset.board.spaces.values():
