@@ -460,8 +460,9 @@ class ProseNarrator:
             if kind is ev.CardPlayed:
                 if cur is not None and cur.kind == "play" and cur.player == e.player:  # type: ignore[attr-defined]
                     cur.cards.append(e.card)  # type: ignore[attr-defined]
-                else:
-                    cur = begin("play", e.player, e)  # type: ignore[attr-defined]
+                else:  # (`begin`, written out for the commonest beats)
+                    cur = Beat("play", e.player, None, e)  # type: ignore[attr-defined]
+                    beats.append(cur)
                     cur.cards.append(e.card)  # type: ignore[attr-defined]
                 continue
             if kind in NUMBER_TYPES:
@@ -477,13 +478,15 @@ class ProseNarrator:
                 case ev.TurnEnded():
                     cur = None
                 case ev.CardAcquired():
-                    cur = begin("acquire", e.player, e, {"card": name(e.card)})
+                    cur = Beat("acquire", e.player, {"card": name(e.card)}, e)
+                    beats.append(cur)
                     cur.add(e.player, "skill", -e.cost)
                 case ev.Moved():
                     kind = "teleport" if e.teleport else "coach" if e.coach_gold else \
                         "move_monsters" if e.swords or e.damage else "move"
-                    cur = begin(kind, e.player, e, {"origin": space(e.origin), "to": space(e.to),
-                                                   "monsters": e.swords + e.damage})  # a Sword or 1 damage each
+                    cur = Beat(kind, e.player, {"origin": space(e.origin), "to": space(e.to),
+                                                "monsters": e.swords + e.damage}, e)  # a Sword or 1 damage each
+                    beats.append(cur)
                     if e.teleport:
                         cur.add(e.player, "teleport", -1)
                     if e.boots:
@@ -695,26 +698,24 @@ class ProseNarrator:
         except Exception:  # a translator's template error must not cost the player the game
             text = self.plain.line(game, event) if event is not None else ""
             return self._finish(text, numbers) if text or numbers else ""
-        return self._finished(said, numbers)
-
-    def _finished(self, said: str, numbers: str) -> str:
-        """A rendered sentence with its numbers beside it, wrapped: `_finish` of it settled, kept by the
-        two texts (and the width) in the language's memo, since a game says the same sentences with the
-        same numbers again and again (`You acquire Mercenary. (-2 Skill)`)."""
+        # the sentence settled, its numbers beside it, wrapped: kept by the two texts (and the width)
+        # in the language's memo, as a game says the same sentences with the same numbers again and
+        # again (`You acquire Mercenary. (-2 Skill)`)
         key = (said, numbers, self.width)
-        told = self._finished_told.get(key)
+        finished = self._finished_told
+        told = finished.get(key)
         if told is None:
-            if len(self._finished_told) >= FINISHED_KEPT:
-                self._finished_told.clear()
+            if len(finished) >= FINISHED_KEPT:
+                finished.clear()
             text = _settled(said)
-            told = self._finished_told[key] = self._finish(text, numbers) if text or numbers else ""
+            told = finished[key] = self._finish(text, numbers) if text or numbers else ""
         return told
 
     def _finish(self, text: str, numbers: str) -> str:
         """A sentence (or nothing) and its numbers (or none), told beside each other and wrapped."""
         if numbers:
             text = self._beside({"text": text, "numbers": numbers}) if text else numbers
-        return self._wrap(text)
+        return wrap.paragraphs(text, self.width)  # `_wrap`'s, a call nearer
 
     # -- the Book of Secrets ---------------------------------------------------------------------
     def _story_block(self, game: Game, beat: Beat, you: str | None) -> Line:
@@ -911,7 +912,8 @@ class ProseNarrator:
 def _settled(text: str) -> str:
     """A rendered sentence with its runs of whitespace made single spaces, none at either end, then
     tidied. Printable text holds no whitespace but spaces (split() would find no other): most
-    sentences need no splitting and joining again."""
+    sentences need no splitting and joining again. (A regular expression telling both at once took
+    more instructions than these C calls, issue 20.)"""
     if not text.isprintable() or "  " in text or text[:1] == " " or text[-1:] == " ":
         text = " ".join(text.split())
     return tidy(text)

@@ -186,7 +186,7 @@ def quick_fill(text: str, width: int) -> str | None:
     scanned every character with three patterns (each about 5 k instructions a sentence, issue 20)."""
     if not text or text[-1] == " ":
         return None
-    if NBSP in text:
+    if NBSP in text:  # (substring tests: the `_LOOSE_NBSP` scan took more instructions)
         if text[0] == NBSP or text[-1] == NBSP or _SPACE_NBSP in text or _NBSP_SPACE in text:
             return None  # a no-break space at a word's edge: the cell wrapper's to tell (`narrow`)
         spaced = text.replace(NBSP, " ")

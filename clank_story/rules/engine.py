@@ -79,7 +79,9 @@ RULES: dict[type, Callable[[Game, Player, Any], Refusal | None]] = {
 
 
 def apply(game: Game, command: Command, typed: str = "") -> list[ev.Event]:
-    check(game, command, typed)
+    found = refusal(game, command)  # `check`, a call nearer: every command comes here
+    if found is not None:
+        raise found.error(typed or str(command))
     return perform(game, command)
 
 

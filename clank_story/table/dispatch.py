@@ -23,7 +23,7 @@ from clank_story.rules.engine import check
 from clank_story.rules.errors import CommandError, UnknownCommand
 from clank_story.rules.legal import legal_commands
 from clank_story.rules.movement import path_to
-from clank_story.rules.parse import number
+from clank_story.rules.parse import number, parse
 from clank_story.rules.state import Game
 from clank_story.table import verbs
 from clank_story.table.reply import EndQuestion, Reply, SwordsQuestion
@@ -115,13 +115,13 @@ def _handle(table: Table, text: str) -> Reply:
 
 def game_command(table: Table, line: str) -> Reply:
     """A command that changes the game, from a person (at the prompt or in a script)."""
-    game = table.game
+    game = table.session.game
     if game.over:
         raise UnknownCommand("repl.game_over_recorded" if table.campaign is not None else "repl.game_over", line)
     if not table.session.human_to_move:
         raise UnknownCommand("repl.not_your_turn", line)
     try:
-        command = table.session.parse(line)
+        command = parse(line, game)  # `table.session.parse`, a call nearer
     except UnknownCommand as e:
         raise did_you_mean(table.game, e) from None
     if table.interactive and isinstance(command, Move) and command.swords is None:

@@ -11,24 +11,28 @@ turns still about 1%, issue 20)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import operator
 from typing import TYPE_CHECKING, Any
 
-from clank_story.rules.events import quick
 from clank_story.table.reply import Snapshot
 
 if TYPE_CHECKING:
     from clank_story.table.table import Table
 
 
-@quick
-@dataclass(frozen=True, slots=True)
-class Mark:
+class Mark(tuple[int, dict[str, Any]]):
     """A line's way back: how many lines had been played since the snapshot, and where the narrator was.
-    (Every line of a script makes one: built by the rules' quicker `__init__`, rules/events.py.)"""
+    A pair, made in C by `tuple.__new__` (every line of a script makes one)."""
 
-    played: int
-    narration: dict[str, Any]
+    __slots__ = ()
+    played = property(operator.itemgetter(0))
+    narration = property(operator.itemgetter(1))
+
+    def __new__(cls, played: int, narration: dict[str, Any]) -> Mark:
+        return _pair(cls, (played, narration))
+
+
+_pair = tuple.__new__
 
 
 class Rewind:
@@ -40,7 +44,7 @@ class Rewind:
         """As a line comes in; the first line takes the snapshot every later line counts from."""
         if self.start is None:
             self.start, self.played = table.snapshot(), []
-        return Mark(len(self.played), table.narrator.state())
+        return _pair(Mark, (len(self.played), table.narrator.state()))
 
     def played_command(self, command: str) -> None:
         """A command the session carried out (a refused one changed nothing and is not kept)."""

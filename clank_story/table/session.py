@@ -112,7 +112,11 @@ class Session:
             raise UnknownCommand("session.not_your_turn", text)
         if command is None:
             command = parse(text, self.game)
-        events = self._drive(apply(self.game, command, text.strip()))
+        events = apply(self.game, command, text.strip())
+        if self.drivers:  # a story or a solo director to hear the batch (a plain game has none)
+            events = self._drive(events)
+        if not self.bots:  # a table of people: nobody plays between their commands
+            return events
         bots = self.play_bots()
         return events + bots if bots else events
 

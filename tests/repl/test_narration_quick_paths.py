@@ -101,3 +101,16 @@ def test_a_kinds_variants_follow_the_narrators_words():
     assert "2" in first
     narrator.prose = {**narrator.prose, "turn": ["Round {{ turn }} for {{ player }}"]}
     assert narrator.render("turn", {"turn": 2, "player": "Rex"}, False) == "Round 2 for Rex"
+
+
+SETTLING = ["a", "b", "é", "字", " ", "  ", "\t", "\n", "\xa0", "\u3000", "\u2028", "\x00", "\xad", ".", "..", "...",
+            "?", "!"]
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.sampled_from(SETTLING), max_size=14).map("".join))
+def test_a_sentence_is_settled_as_splitting_joining_and_tidying_would_settle_it(text):
+    from clank_story.narrate.lines import tidy
+
+    settled = tidy(" ".join(text.split()))  # what a rendered sentence becomes (ProseNarrator.render)
+    assert prose._settled(text) == settled
