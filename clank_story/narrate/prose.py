@@ -27,8 +27,9 @@ from typing import Any
 from clank_story.narrate import wrap
 from clank_story.narrate.lines import Narrator, addressed, person, sides, tidy
 from clank_story.narrate.lines import w as narrate_word
+from clank_story.narrate.recipes import Recipes
 from clank_story.narrate.scores import score_lines
-from clank_story.narrate.template import Render, compile_template
+from clank_story.narrate.template import Render, build, compile_template
 from clank_story.rules import events as ev
 from clank_story.rules.events import quick
 from clank_story.rules.state import Game
@@ -134,8 +135,28 @@ def _compiled(source: str) -> Render | None:
     """The template as a function of its context, without Jinja, when it keeps to the part of Jinja
     narrate/template.py speaks (every shipped variant does); None: Jinja renders it. Importing Jinja and
     compiling the dozen variants that need more than names was a fifth of replaying five scripted
-    games (issue 20)."""
-    return compile_template(source, _filters(), _globals())
+    games (issue 20); its recipe is kept between runs (narrate/recipes.py)."""
+    filters, globals_ = _filters(), _globals()
+    recipe = _RECIPES.recipe(source, filters, globals_, language(), _sources)
+    if recipe is None:
+        return None
+    try:
+        return build(recipe, filters, globals_)
+    except Exception:  # a kept recipe that is not one (a damaged cache): the template read afresh
+        return compile_template(source, filters, globals_)
+
+
+def _sources() -> list[str]:
+    """Every prose template of the current language (each variant, in each person)."""
+    out: list[str] = []
+    for variants in section("narrate.prose").values():
+        for variant in variants if isinstance(variants, list) else ():
+            if isinstance(variant, str):
+                out.append(variant)
+            elif isinstance(variant, Mapping):
+                out += [v for v in variant.values() if isinstance(v, str)]
+    return out
+
 
 
 def _renderer(source: str) -> Render:
@@ -190,7 +211,7 @@ class ProseNarrator:
         self.told_question: tuple[str, tuple[str, ...]] | None = None  # story choices just told in full
         self.counts: Counter[tuple[str, int]] | None = None  # (kind, variant) -> uses, when someone counts
         self._head: tuple[tuple[int, int, str | None] | None, int] = (None, 0)  # _pick's (seed, turn, owner), CRC
-        self._told: dict[str, tuple[Any, tuple[tuple[Render, Render], ...]]] = {}  # kind -> (variants, renderers): `render`
+        self._told: dict[str, tuple[Any, list[tuple[Render, Render] | None]]] = {}  # kind -> (variants, renderers): `_variant`
         self._cards_told: tuple[Any, str, dict[tuple[str, ...], str]] = (None, "", {})  # `cards`
         self._you: str | None = None  # who is "you", and the bots' names, in the batch being told (`_tell`)
         self._bots: frozenset[str] = frozenset()
@@ -388,7 +409,7 @@ class ProseNarrator:
         variants = self.prose.get(kind)
         told = self._told.get(kind)
         if told is None or told[0] is not variants:
-            told = self._told[kind] = (variants, tuple(_renderers(v) for v in variants or ()))
+            told = self._told[kind] = (variants, [None] * len(variants or ()))
         renderers = told[1]
         if not renderers:
             return None
@@ -399,7 +420,10 @@ class ProseNarrator:
         self.index += 1
         if self.counts is not None:  # story coverage counts how often each variant is told
             self.counts[(kind, index)] += 1
-        return renderers[index][1 if you else 0]
+        pair = renderers[index]
+        if pair is None:  # a variant is compiled when it is first told (a game tells half of them)
+            pair = renderers[index] = _renderers(variants[index])  # type: ignore[index]
+        return pair[1 if you else 0]
 
     # -- turns -----------------------------------------------------------------------------------
     def _turn_header(self, game: Game, e: ev.TurnStarted, last: bool) -> list[Line]:
@@ -662,18 +686,20 @@ class ProseNarrator:
         you = self._you
         out: list[Line] = []
         for beat in beats:
-            if beat.paragraph:
-                out.extend(self._paragraph(game, beat, you))
-                continue
-            if beat.kind in STORY_BLOCKS:
-                out.append(self._story_block(game, beat, you))
-                continue
-            if beat.ctx.get("plain") and beat.kind not in self.prose:
-                text = self.plain.line(game, beat.event) if beat.event is not None else ""
-                if text.strip():
-                    out.append(Line(text.strip("\n"), "passage" if beat.kind == "PassageOpened" else "story"))
-                continue
-            kind, player = beat.kind, beat.player
+            kind = beat.kind
+            if beat.paragraph or kind in STORY_BLOCKS or "plain" in beat.ctx:  # (one test for most beats)
+                if beat.paragraph:
+                    out.extend(self._paragraph(game, beat, you))
+                    continue
+                if kind in STORY_BLOCKS:
+                    out.append(self._story_block(game, beat, you))
+                    continue
+                if beat.ctx.get("plain") and kind not in self.prose:
+                    text = self.plain.line(game, beat.event) if beat.event is not None else ""
+                    if text.strip():
+                        out.append(Line(text.strip("\n"), "passage" if kind == "PassageOpened" else "story"))
+                    continue
+            player = beat.player
             ctx = {"player": player or "", **beat.ctx}
             if kind == "play":
                 ctx["cards"] = self.cards(game, beat.cards)
@@ -1013,3 +1039,6 @@ def _story_before_turns(events: list[ev.Event]) -> list[ev.Event]:
                 i += n
         i += 1
     return out
+
+
+_RECIPES = Recipes(_filters(), _globals())  # the kept recipes of the templates (`_compiled`)

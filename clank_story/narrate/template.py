@@ -8,6 +8,11 @@ and Jinja's render sets up a context for every sentence. `compile_template` turn
 keeps to that subset into a Python function of the context, built from small closures (no source is
 compiled), and returns None for anything else, which the caller then gives to Jinja as before.
 
+It does so in two steps: `recipe_of` reads the template into a recipe, plain data (tuples of strings)
+that `marshal` can keep between runs (narrate/recipes.py), and `build` makes the function from the
+recipe. Reading the templates a replay tells was a twentieth of replaying five games; building from a
+kept recipe is a fraction of that (issue 20).
+
 The subset means the same here as in Jinja's sandbox with `StrictUndefined` and no autoescape, which
 is what makes the choice invisible:
 
@@ -46,9 +51,16 @@ _LITERALS = re.compile(r"""(?:'[^'\\]*'|"[^"\\]*")(?:\s*(?:'[^'\\]*'|"[^"\\]*"))
 # Names Jinja gives a meaning of its own (constants, the template itself, its default globals).
 _JINJA_NAMES = frozenset({"true", "false", "none", "True", "False", "None", "self", "loop", "caller", "varargs",
                           "kwargs", "super", "range", "dict", "lipsum", "cycler", "joiner", "namespace"})
-_COMPARE: dict[type, Callable[[Any, Any], bool]] = {
-    ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b,
-    ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b}
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "in": lambda a, b: a in b, "not in": lambda a, b: a not in b}
+_OPERATORS: dict[type, str] = {ast.Eq: "==", ast.NotEq: "!=", ast.In: "in", ast.NotIn: "not in"}
+
+# A recipe is plain data. A template's: ("text", text) | ("fmt", format string) | ("seq", format string,
+# ((field, value recipe), ...)). A value's: ("lit", string) | ("name", name) | ("ifexp", test, body, else) |
+# ("or", values) | ("and", values) | ("cmp", operator, left, right) | ("call", global, first, literals,
+# named literals) | ("filter", filter, value, literals, named literals) | ("if", ((test or None, template
+# recipe), ...)). Named literals are (name, value) pairs.
+Recipe = tuple[Any, ...]
 
 
 class _Unsupported(Exception):
@@ -59,6 +71,13 @@ def compile_template(source: str, filters: Mapping[str, Callable[..., Any]],
                      globals_: Mapping[str, Any]) -> Render | None:
     """A function of the context that renders `source` exactly as Jinja would, or None when `source`
     uses anything beyond the subset (the module's docstring)."""
+    recipe = recipe_of(source, filters, globals_)
+    return None if recipe is None else build(recipe, filters, globals_)
+
+
+def recipe_of(source: str, filters: Mapping[str, Any], globals_: Mapping[str, Any]) -> Recipe | None:
+    """`source` read into a recipe, or None when it uses anything beyond the subset. It hangs only on the
+    text and on the names of the filters and globals (not on what they are)."""
     if "\r" in source or "{#" in source:
         return None
     source = source.removesuffix("\n")
@@ -75,36 +94,38 @@ def compile_template(source: str, filters: Mapping[str, Callable[..., Any]],
 _NAME_TAG = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 
 
-def _names_only(source: str, globals_: Mapping[str, Any]) -> Render | None:
+def _names_only(source: str, globals_: Mapping[str, Any]) -> Recipe | None:
     """What `_Compiler` makes of a template of text and plain names of the context (most narration),
-    without compiling it part by part; None for any other template (the compiler's to judge). Compiling
-    every variant a replay tells was about a twentieth of replaying five games (issue 20)."""
+    without reading it part by part; None for any other template (the compiler's to judge)."""
     if "{%" in source:
         return None
     pieces = _NAME_TAG.split(source)  # text, name, text, name, ..., text
     names = pieces[1::2]
     texts = pieces[0::2]
-    if any("{{" in text for text in texts) or \
-            any(keyword.iskeyword(name) or name in _JINJA_NAMES or name in globals_ for name in names):
+    # (C calls, not a test of each piece: the checks were half of compiling a replay's templates)
+    if "{{" in "\0".join(texts) or not _RESERVED.isdisjoint(names) or not globals_.keys().isdisjoint(names):
         return None  # another tag, a name Jinja or the globals give a meaning, or a keyword
     if not names:
-        text = "".join(texts)
-        return lambda ctx: text
-    return "".join(text.replace("{", "{{").replace("}", "}}") if i % 2 == 0 else f"{{{text}}}"
-                   for i, text in enumerate(pieces)).format_map
+        return ("text", "".join(texts))
+    pieces[0::2] = [_escaped(text) for text in texts]
+    pieces[1::2] = [f"{{{name}}}" for name in names]
+    return ("fmt", "".join(pieces))
+
+
+_RESERVED = frozenset(keyword.kwlist) | _JINJA_NAMES  # names a template may not print as the context's
 
 
 class _Compiler:
-    def __init__(self, filters: Mapping[str, Callable[..., Any]], globals_: Mapping[str, Any]) -> None:
+    def __init__(self, filters: Mapping[str, Any], globals_: Mapping[str, Any]) -> None:
         self.filters = filters
         self.globals = globals_
-        self.text = ""  # the expression being compiled
+        self.text = ""  # the expression being read
 
     # -- statements ---------------------------------------------------------------------------------
-    def template(self, source: str) -> Render:
+    def template(self, source: str) -> Recipe:
         """The template as a list of parts (text, outputs, if-blocks), rendered in order."""
         root: list[Any] = []
-        stack: list[tuple[list[Any], list[tuple[Value | None, list[Any]]]]] = []  # (outer body, branches)
+        stack: list[tuple[list[Any], list[tuple[Recipe | None, list[Any]]]]] = []  # (outer body, branches)
         body = root
         pos = 0
         for m in _TAG.finditer(source):
@@ -115,18 +136,18 @@ class _Compiler:
                 continue
             word, _, rest = _inner(m.group(2)).partition(" ")
             if word == "if":
-                branches: list[tuple[Value | None, list[Any]]] = [(self.expression(rest), [])]
+                branches: list[tuple[Recipe | None, list[Any]]] = [(self.expression(rest), [])]
                 stack.append((body, branches))
                 body = branches[0][1]
             elif word in ("elif", "else") and stack and stack[-1][1][-1][0] is not None:
                 if word == "else" and rest.strip():
                     raise _Unsupported(rest)
-                branch: tuple[Value | None, list[Any]] = (self.expression(rest) if word == "elif" else None, [])
+                branch: tuple[Recipe | None, list[Any]] = (self.expression(rest) if word == "elif" else None, [])
                 stack[-1][1].append(branch)
                 body = branch[1]
             elif word == "endif" and stack and not rest.strip():
                 outer, done = stack.pop()
-                outer.append(_if_block(done))
+                outer.append(("if", tuple((test, _sequence(part)) for test, part in done)))
                 body = outer
             else:
                 raise _Unsupported(word)
@@ -143,16 +164,16 @@ class _Compiler:
             body.append(text)
 
     # -- expressions --------------------------------------------------------------------------------
-    def output(self, text: str) -> Value:
-        """What `{{ text }}` prints: a plain name of the context is a `_Name`, which `_sequence` can
-        fill by `str.format_map`."""
+    def output(self, text: str) -> Recipe:
+        """What `{{ text }}` prints: a plain name of the context is a field of its own, which a format
+        string fills."""
         node = self.parse(text)
         value = self.node(node)
         if isinstance(node, ast.Name) and node.id not in self.globals:
-            return _Name(node.id, value)
+            return ("field", node.id)
         return value
 
-    def expression(self, text: str) -> Value:
+    def expression(self, text: str) -> Recipe:
         return self.node(self.parse(text))
 
     def parse(self, text: str) -> ast.expr:
@@ -163,39 +184,30 @@ class _Compiler:
             return ast.Name(id=self.text, ctx=ast.Load())  # what Python's parser makes of a name, without it
         return ast.parse(self.text, mode="eval").body
 
-    def node(self, node: ast.expr) -> Value:
+    def node(self, node: ast.expr) -> Recipe:
         match node:
             case ast.Constant(value=str() as value) if _LITERALS.fullmatch(self.segment(node)):
-                return lambda ctx: value
+                return ("lit", value)
             case ast.Name(id=name) if name not in _JINJA_NAMES:
-                return self.name(name)
+                return ("name", name)
             case ast.IfExp(test=test, body=body, orelse=orelse):
-                t, b, o = self.node(test), self.node(body), self.node(orelse)
-                return lambda ctx: b(ctx) if t(ctx) else o(ctx)
+                return ("ifexp", self.node(test), self.node(body), self.node(orelse))
             case ast.BoolOp(op=ast.Or(), values=values):
-                parts = [self.node(v) for v in values]
-                return lambda ctx: _first(parts, ctx, True)
+                return ("or", tuple(self.node(v) for v in values))
             case ast.BoolOp(op=ast.And(), values=values):
-                parts = [self.node(v) for v in values]
-                return lambda ctx: _first(parts, ctx, False)
-            case ast.Compare(left=left, ops=[op], comparators=[right]) if type(op) in _COMPARE:
+                return ("and", tuple(self.node(v) for v in values))
+            case ast.Compare(left=left, ops=[op], comparators=[right]) if type(op) in _OPERATORS:
                 if isinstance(op, ast.In | ast.NotIn) and not isinstance(left, ast.Constant):
                     raise _Unsupported("in")  # `x in []` with x undefined: Jinja would not raise
-                compare, a, b = _COMPARE[type(op)], self.node(left), self.node(right)
-                return lambda ctx: compare(a(ctx), b(ctx))
+                return ("cmp", _OPERATORS[type(op)], self.node(left), self.node(right))
             case ast.Call(func=ast.Name(id=name), args=[first, *args], keywords=keywords) \
                     if name not in _JINJA_NAMES and name in self.globals:
-                function, value = self.name(name), self.node(first)
-                fixed, named = self.literals(args, keywords)
-                return lambda ctx: function(ctx)(value(ctx), *fixed, **named)
+                return ("call", name, self.node(first), *self.literals(args, keywords))
             case ast.BinOp(left=left, op=ast.BitOr(), right=ast.Name(id=name)) if name in self.filters:
-                f, value = self.filters[name], self.node(left)
-                return lambda ctx: f(value(ctx))
+                return ("filter", name, self.node(left), (), ())
             case ast.BinOp(left=left, op=ast.BitOr(), right=ast.Call(func=ast.Name(id=name), args=args,
                                                                        keywords=keywords)) if name in self.filters:
-                f, value = self.filters[name], self.node(left)
-                fixed, named = self.literals(args, keywords)
-                return lambda ctx: f(value(ctx), *fixed, **named)
+                return ("filter", name, self.node(left), *self.literals(args, keywords))
         raise _Unsupported(ast.dump(node))
 
     def segment(self, node: ast.expr) -> str:
@@ -203,17 +215,12 @@ class _Compiler:
         and the parser's columns count UTF-8 bytes."""
         return self.text.encode()[node.col_offset:node.end_col_offset].decode()
 
-    def name(self, name: str) -> Value:
-        """The context's value, else the global's; KeyError when neither has it."""
-        globals_ = self.globals
-        return lambda ctx: ctx[name] if name in ctx else globals_[name]
-
     @staticmethod
-    def literals(args: list[ast.expr], keywords: list[ast.keyword]) -> tuple[tuple[str, ...], dict[str, str]]:
+    def literals(args: list[ast.expr], keywords: list[ast.keyword]) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
         """Arguments after the first: string literals only (see the module's docstring)."""
         fixed = tuple(a.value for a in args if isinstance(a, ast.Constant) and isinstance(a.value, str))
-        named = {k.arg: k.value.value for k in keywords
-                 if k.arg is not None and isinstance(k.value, ast.Constant) and isinstance(k.value.value, str)}
+        named = tuple((k.arg, k.value.value) for k in keywords
+                      if k.arg is not None and isinstance(k.value, ast.Constant) and isinstance(k.value.value, str))
         if len(fixed) != len(args) or len(named) != len(keywords):
             raise _Unsupported("arguments")
         return fixed, named
@@ -227,6 +234,90 @@ def _inner(tag: str) -> str:
     return text
 
 
+def _escaped(text: str) -> str:
+    """Text as it stands in a format string."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def _sequence(parts: list[Any]) -> Recipe:
+    """The parts (text, fields, other values) rendered one after another: text alone as it is; text and
+    plain names (most sentences: `You play {{ cards }}.`) by `str.format_map`, in C: `format(value, "")`
+    is `str(value)` for what a context holds, and a missing name raises KeyError, as `ctx[name]` does
+    (issue 20); other parts (`{{ x | at('em') }}`, an `if` block) worked out into fields of their own
+    beside the context's names, then all filled by `format_map` too."""
+    if all(isinstance(p, str) for p in parts):
+        return ("text", "".join(parts))
+    fields: list[tuple[str, Recipe]] = []
+    pattern: list[str] = []
+    for p in parts:
+        if isinstance(p, str):
+            pattern.append(_escaped(p))
+        elif p[0] == "field":
+            pattern.append(f"{{{p[1]}}}")
+        else:
+            key = f"__part{len(fields)}__"  # a context never holds such a name
+            fields.append((key, p))
+            pattern.append(f"{{{key}}}")
+    return ("seq", "".join(pattern), tuple(fields)) if fields else ("fmt", "".join(pattern))
+
+
+# -- from a recipe to a function ---------------------------------------------------------------------
+def build(recipe: Recipe, filters: Mapping[str, Callable[..., Any]], globals_: Mapping[str, Any]) -> Render:
+    """The function of the context a template's recipe describes."""
+    tag = recipe[0]
+    if tag == "fmt":
+        return recipe[1].format_map
+    if tag == "text":
+        text = recipe[1]
+        return lambda ctx: text
+    fill = recipe[1].format_map  # "seq"
+    fields = [(key, _value(part, filters, globals_)) for key, part in recipe[2]]
+    if len(fields) == 1:
+        (key, value), = fields
+        return lambda ctx: fill({**ctx, key: value(ctx)})
+
+    def render(ctx: Mapping[str, Any]) -> str:
+        values = dict(ctx)
+        for key, value in fields:
+            values[key] = value(ctx)
+        return fill(values)
+    return render
+
+
+def _value(recipe: Recipe, filters: Mapping[str, Callable[..., Any]], globals_: Mapping[str, Any]) -> Value:
+    """The function of the context a value's recipe describes."""
+    tag = recipe[0]
+    if tag == "lit":
+        literal = recipe[1]
+        return lambda ctx: literal
+    if tag == "name":
+        name = recipe[1]
+        return lambda ctx: ctx[name] if name in ctx else globals_[name]  # KeyError when neither has it
+    if tag == "ifexp":
+        t, b, o = (_value(r, filters, globals_) for r in recipe[1:])
+        return lambda ctx: b(ctx) if t(ctx) else o(ctx)
+    if tag in ("or", "and"):
+        parts, truth = [_value(r, filters, globals_) for r in recipe[1]], tag == "or"
+        return lambda ctx: _first(parts, ctx, truth)
+    if tag == "cmp":
+        compare, a, b = _COMPARE[recipe[1]], _value(recipe[2], filters, globals_), _value(recipe[3], filters, globals_)
+        return lambda ctx: compare(a(ctx), b(ctx))
+    if tag == "call":
+        function, value = _value(("name", recipe[1]), filters, globals_), _value(recipe[2], filters, globals_)
+        fixed, named = recipe[3], dict(recipe[4])
+        return lambda ctx: function(ctx)(value(ctx), *fixed, **named)
+    if tag == "filter":
+        f, value = filters[recipe[1]], _value(recipe[2], filters, globals_)
+        fixed, named = recipe[3], dict(recipe[4])
+        if not fixed and not named:
+            return lambda ctx: f(value(ctx))
+        return lambda ctx: f(value(ctx), *fixed, **named)
+    if tag == "if":
+        return _if_block([(None if test is None else _value(test, filters, globals_), build(body, filters, globals_))
+                          for test, body in recipe[1]])
+    raise ValueError(f"not a recipe: {recipe!r}")
+
+
 def _first(parts: list[Value], ctx: Mapping[str, Any], truth: bool) -> Any:
     """`or` (the first true value, `truth` True) and `and` (the first false one), else the last value."""
     value = None
@@ -237,60 +328,8 @@ def _first(parts: list[Value], ctx: Mapping[str, Any], truth: bool) -> Any:
     return value
 
 
-class _Name:
-    """`{{ name }}` where the name is the context's (not a global): its value printed as it is."""
-
-    __slots__ = ("name", "value")
-
-    def __init__(self, name: str, value: Value) -> None:
-        self.name = name
-        self.value = value
-
-    def __call__(self, ctx: Mapping[str, Any]) -> Any:
-        return self.value(ctx)
-
-
-def _sequence(parts: list[Any]) -> Render:
-    """The parts rendered one after another; text alone without a loop; text and plain names (most
-    sentences: `You play {{ cards }}.`) by `str.format_map`, in C: `format(value, "")` is `str(value)`
-    for what a context holds, and a missing name raises KeyError, as `ctx[name]` does (issue 20)."""
-    if all(isinstance(p, str) for p in parts):
-        text = "".join(parts)
-        return lambda ctx: text
-    if all(isinstance(p, str | _Name) for p in parts):
-        return "".join(p.replace("{", "{{").replace("}", "}}") if isinstance(p, str) else f"{{{p.name}}}"
-                       for p in parts).format_map
-    # Text, names and other parts (`{{ x | at('em') }}`, an `if` block): the others worked out into fields
-    # of their own beside the context's names, then all filled by `format_map` too (each part's value
-    # printed by `format(value, "")`, which is `str(value)` for what a part gives).
-    fields: list[tuple[str, Value]] = []
-    pattern: list[str] = []
-    for p in parts:
-        if isinstance(p, str):
-            pattern.append(p.replace("{", "{{").replace("}", "}}"))
-        elif isinstance(p, _Name):
-            pattern.append(f"{{{p.name}}}")
-        else:
-            key = f"__part{len(fields)}__"  # a context never holds such a name
-            fields.append((key, p))
-            pattern.append(f"{{{key}}}")
-    fill = "".join(pattern).format_map
-    if len(fields) == 1:
-        (key, part), = fields
-        return lambda ctx: fill({**ctx, key: part(ctx)})
-
-    def render(ctx: Mapping[str, Any]) -> str:
-        values = dict(ctx)
-        for key, part in fields:
-            values[key] = part(ctx)
-        return fill(values)
-    return render
-
-
-def _if_block(branches: list[tuple[Value | None, list[Any]]]) -> Value:
+def _if_block(compiled: list[tuple[Value | None, Render]]) -> Value:
     """The first branch whose test holds (`else` has none), rendered; nothing when none does."""
-    compiled = [(test, _sequence(body)) for test, body in branches]
-
     def render(ctx: Mapping[str, Any]) -> str:
         for test, body in compiled:
             if test is None or test(ctx):

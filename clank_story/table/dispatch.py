@@ -32,7 +32,8 @@ from clank_story.words import entry, listing, refusal, say, sentences
 if TYPE_CHECKING:
     from clank_story.table.table import Table
 
-YES = ("y", "yes", "end", "e")  # `end` again is yes too: a veteran types it twice
+YES = ("y", "yes", "end", "e")
+SESSION, LOOKING = verbs.SESSION, verbs.LOOKING  # `end` again is yes too: a veteran types it twice
 
 
 def _answer_words(ident: str) -> tuple[str, ...]:
@@ -81,13 +82,14 @@ def _handle(table: Table, text: str) -> Reply:
         table.last_line = line
         return game_command(table, f"choose {word}")
     verb = verbs.resolve(word, line)
+    name, kind = verb.name, verb.kind
     if rest and not verb.takes_words:
-        raise UnknownCommand("look.takes_nothing", line, verb=verb.name)
-    if verb.name != "again":
+        raise UnknownCommand("look.takes_nothing", line, verb=name)
+    if name != "again":
         table.last_line = line
-    if verb.kind == verbs.SESSION:
-        return _session(table, verb.name, rest, line)
-    if verb.kind == verbs.LOOKING:
+    if kind == SESSION:
+        return _session(table, name, rest, line)
+    if kind == LOOKING:
         from clank_story import looking  # a script of moves never looks: not loaded for it
 
         if verb.name == "look" and table.game.over:
@@ -95,18 +97,19 @@ def _handle(table: Table, text: str) -> Reply:
         text = looking.answer(table.game, verb.name, rest, typed=line, router=table.session.router,
                               verbs=verbs.localized(), width=table.narrator.width)
         return Reply([Line(text, "answer")])
-    if verb.name == "market" and not rest and not table.game.over:
+    if name == "market" and not rest and not table.game.over:
         from clank_story import looking
 
         return Reply([Line(refusal(UnknownCommand("repl.market.what", line)), "refusal"),
                       Line("\n".join(looking.market_lines(table.game, table.narrator.width)), "answer")],
                      refused=True)
-    if verb.name == "play" and rest.lower() in verbs.all_words():  # `jogar tudo` is `play all`
+    if name == "play" and rest.lower() in verbs.all_words():  # `jogar tudo` is `play all`
         rest = "all"
         line = f"{word} all"
-    if word.lower() != verb.name and word.lower() not in verb.aliases:  # a word of the player's language
+    typed = word.lower()
+    if typed != name and typed not in verb.aliases:  # a word of the player's language
         try:
-            return game_command(table, f"{verb.name} {rest}".strip())
+            return game_command(table, f"{name} {rest}".strip())
         except CommandError as e:  # the refusal quotes what was typed, not our English for it
             e.typed = line
             raise

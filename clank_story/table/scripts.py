@@ -19,6 +19,7 @@ from clank_story.table.table import Table
 from clank_story.words import say
 
 OK, FAILED, BAD_INPUT = 0, 1, 2
+GAME, LOOKING = verbs.GAME, verbs.LOOKING
 
 
 @dataclass
@@ -80,12 +81,12 @@ def _run(table: Table, text: str, name: str, emit: Callable[[str], None]) -> Out
         if kind == "":
             verb = _verb(word)
             kind = found[word] = verb.kind if verb is not None else None
-        if kind == verbs.GAME and not table.game.over and not table.session.human_to_move:
+        if kind == GAME and not table.session.game.over and not table.session.human_to_move:
             return _stopped(FAILED, name, number, say("script.no_human", command=line), outcome)
         reply = table.handle(line)
         if reply.refused:
             return _stopped(FAILED, name, number, reply.text, outcome)
-        if kind == verbs.LOOKING:
+        if kind == LOOKING:
             emit(f"> {' '.join(line.split())}")
         else:
             outcome.commands += 1
