@@ -458,15 +458,42 @@ def _new_sayer(sayers: dict[str, Sayer], ident: str) -> Sayer:
 
 def _sayer(value: Any, ident: str) -> Sayer:
     """How `say` makes the sentence of an entry: a plain entry's filling worked out once; an entry with
-    forms has its form chosen by `choose` at each call (`ident` itself where a form is missing), and
-    each form's filling worked out once."""
+    forms has its form chosen at each call as `choose` chooses it (`ident` itself where a form is
+    missing), by a choice worked out once from the entry's forms, each form's filling worked out once."""
     if not _is_form(value):
         return _filler(str(value))
+    pick = _picker(value)
 
     def formed(params: Mapping[str, Any]) -> str:
-        chosen = choose(value, params)
-        return ident if chosen is None else _filler(str(chosen))(params)
+        filler = pick(params)
+        return ident if filler is None else filler(params)
     return formed
+
+
+def _picker(value: Any) -> Callable[[Mapping[str, Any]], Sayer | None]:
+    """`_filler(str(choose(value, params)))` as a function of the parameters (None where `choose`
+    finds no form), the entry's forms examined once: `choose` built sets of an entry's keys and asked
+    the Mapping ABC of every form at every call (issue 20)."""
+    if not _is_form(value):
+        filler = None if value is None else _filler(str(value))
+        return lambda params: filler
+    if set(value) & PERSON_KEYS:
+        they = _picker(value.get("they", value.get("you")))
+        if "you" not in value:
+            return they
+        you = _picker(value["you"])
+        return lambda params: you(params) if params.get("you") else they(params)
+    choices = {key: _picker(form) for key, form in value.items() if key != "by"}
+    other = _picker(value.get("other"))
+    by = value.get("by", _NO_BY)
+
+    def plural_pick(params: Mapping[str, Any]) -> Sayer | None:
+        n = params.get("n", params.get("count")) if by is _NO_BY else params.get(by)
+        return choices.get(plural(n) if isinstance(n, int | float) else "other", other)(params)
+    return plural_pick
+
+
+_NO_BY: Any = object()  # an entry whose plural follows `n` (or `count`), not a parameter it names
 
 
 @functools.lru_cache(maxsize=4096)

@@ -114,3 +114,30 @@ def test_the_numbers_kept_are_bounded(monkeypatch):
         beat.add("Ana", "skill", n)
         assert narrator.numbers(beat, None) == say("narrate.num.skill", n=n).replace(" ", "\u00a0")  # type: ignore[arg-type]
         assert len(words.memo("narrate.prose.numbers", dict)) <= 5
+
+
+def test_a_sentence_with_forms_is_said_as_choosing_its_form_afresh_says_it():
+    """`say` chooses an entry's form by a choice worked out once (words._picker); it says what choosing
+    afresh (words.choose) and filling says, for person and plural forms, nested, named by `by:`, missing."""
+    from clank_story.words import _filler, _sayer, choose
+
+    forms = [
+        {"you": "You take {n} {what}.", "they": "{player} takes {n} {what}."},
+        {"one": "{n} card", "other": "{n} cards"},
+        {"by": "monsters", "one": "a monster", "other": "{monsters} monsters"},
+        {"you": {"one": "you draw a card", "other": "you draw {n} cards"}, "they": {"one": "one card", "other": "{n}"}},
+        {"they": "only a third person"},
+        {"you": "only a second person"},
+        {"one": "one only"},
+        {"few": "{n} few", "many": "{n} many", "other": "{n} other", "one": "{n} one"},
+    ]
+    params = [{}, {"you": True}, {"you": False}, {"n": 1}, {"n": 2}, {"n": 0}, {"n": 1.5}, {"count": 1}, {"n": "x"},
+              {"monsters": 1}, {"monsters": 3}, {"n": 1, "you": True, "player": "Rex", "what": "gold"},
+              {"n": 5, "player": "Ana", "what": "cards", "monsters": 2}]
+    for lang in LANGUAGES:
+        with speaking(lang):
+            for value in forms:
+                said = _sayer(value, "the.id")
+                for p in params:
+                    chosen = choose(value, p)
+                    assert said(p) == ("the.id" if chosen is None else _filler(str(chosen))(p)), (lang, value, p)

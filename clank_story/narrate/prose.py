@@ -243,12 +243,14 @@ class ProseNarrator:
         return self.plain.space(game, space_id)
 
     def listing(self, items: list[str], sep_key: str = "list.sep") -> str:
+        """`a, b and c` (or `a, then b, then c`) in the current language."""
         items = [i for i in items if i]
         if len(items) <= 1:
             return "".join(items)
+        sep, last, then = memo("narrate.prose.list", _list_words)
         if sep_key == "list.then":
-            return self.w("list.then").join(items)
-        return self.w("list.sep").join(items[:-1]) + self.w("list.and") + items[-1]
+            return then.join(items)
+        return sep.join(items[:-1]) + last + items[-1]
 
     def cards(self, game: Game, ids: Iterable[str]) -> str:
         """`Burgle ×3 and Stumble`. Kept by the ids in their order for the game's ruleset in the current
@@ -943,6 +945,11 @@ def _settled(text: str) -> str:
     if not text.isprintable() or "  " in text or text[:1] == " " or text[-1:] == " ":
         text = " ".join(text.split())
     return tidy(text)
+
+
+def _list_words() -> tuple[str, str, str]:
+    """The words a list is said with in the current language (`ProseNarrator.listing`), kept with it."""
+    return say("narrate.list.sep"), say("narrate.list.and"), say("narrate.list.then")
 
 
 def _gains(beat: Beat, e: ev.Gained) -> None:
