@@ -247,7 +247,7 @@ class ProseNarrator:
         items = [i for i in items if i]
         if len(items) <= 1:
             return "".join(items)
-        sep, last, then = memo("narrate.prose.list", _list_words)
+        sep, last, then, _ = memo("narrate.prose.list", _list_words)
         if sep_key == "list.then":
             return then.join(items)
         return sep.join(items[:-1]) + last + items[-1]
@@ -267,8 +267,7 @@ class ProseNarrator:
             counts: dict[str, int] = {}  # in the order the cards come, as a Counter would count them
             for card in key:
                 counts[card] = counts.get(card, 0) + 1
-            name = game.ruleset.name_of
-            named = tuple((name(card), n) for card, n in counts.items())
+            named = (tuple(map(game.ruleset.name_of, counts)), tuple(counts.values()))
             # the same names tell the same list in every game of the language (a new table's hands are
             # mostly hands told before)
             lists = memo("narrate.prose.cards", dict)
@@ -276,8 +275,9 @@ class ProseNarrator:
             if text is None:
                 if len(lists) >= CARDS_KEPT:
                     lists.clear()
-                text = lists[named] = self.listing([self.w("list.times", name=card, n=n) if n > 1 else card
-                                                    for card, n in named])
+                times = memo("narrate.prose.list", _list_words)[3]  # `list.times`: `Burgle ×3`
+                text = lists[named] = self.listing([times({"name": card, "n": n}) if n > 1 else card
+                                                    for card, n in zip(*named, strict=True)])
             told[key] = text
         return text
 
@@ -947,9 +947,10 @@ def _settled(text: str) -> str:
     return tidy(text)
 
 
-def _list_words() -> tuple[str, str, str]:
-    """The words a list is said with in the current language (`ProseNarrator.listing`), kept with it."""
-    return say("narrate.list.sep"), say("narrate.list.and"), say("narrate.list.then")
+def _list_words() -> tuple[str, str, str, Callable[[Mapping[str, Any]], str]]:
+    """The words a list is said with in the current language (`ProseNarrator.listing`), and how a card
+    many times over in it is (`list.times`), kept with the language."""
+    return say("narrate.list.sep"), say("narrate.list.and"), say("narrate.list.then"), sayer("narrate.list.times")
 
 
 def _gains(beat: Beat, e: ev.Gained) -> None:

@@ -141,7 +141,7 @@ def find(word: str) -> Verb | None:
 
 def resolve(word: str, typed: str = "") -> Verb:
     """`find`, or a refusal that names the commands (and the nearest one, if a word is close)."""
-    verb = find(word)
+    verb = memo("verbs.exact", _exact).get(word.lower()) or find(word)  # the word exactly, without find's call
     if verb is None:
         from difflib import get_close_matches
 
