@@ -62,6 +62,9 @@ BLOCK_TAGS = frozenset({"dragon", "paragraph", "over", "passage", "contracts"}) 
 BLANK_BEFORE = BLOCK_TAGS | {"header"}
 PLAIN_TAGS = frozenset({"beat", "choice", "story", "question"})  # no blank line before or after (`_spaced`)
 _tag_of = operator.attrgetter("tag")
+# Where a narrator is (`ProseNarrator.state()`): these fields, read in one C call by `place(narrator)`.
+PLACE = ("turn", "owner", "index", "blank")
+place = operator.attrgetter(*PLACE)
 STORY_BLOCKS = frozenset({"passage", "choices", "contract_row"})  # beats told as blocks of their own
 NBSP = wrap.NBSP
 
@@ -223,7 +226,7 @@ class ProseNarrator:
 
     # -- state for undo and saves ----------------------------------------------------------------
     def state(self) -> dict[str, Any]:
-        return {"turn": self.turn, "owner": self.owner, "index": self.index, "blank": self.blank}
+        return dict(zip(PLACE, place(self), strict=True))
 
     def restore(self, state: Mapping[str, Any]) -> None:
         self.told_question = None  # after undo or a resume the question is asked again in full
@@ -307,7 +310,7 @@ class ProseNarrator:
         narration never stops a game."""
         if type(events) is not list:  # `_tell` reads the batch and never changes it
             events = list(events)
-        where = self.turn, self.owner, self.index, self.blank  # `state()`, without a dict every batch
+        where = place(self)  # `state()`, without a dict every batch
         try:
             return self._tell(game, events)
         except Exception as e:
@@ -315,7 +318,7 @@ class ProseNarrator:
 
             logging.getLogger("clank_story.narrate").warning("prose narration failed (%s: %s); plain lines follow",
                                                              type(e).__name__, e)
-            self.restore(dict(zip(("turn", "owner", "index", "blank"), where, strict=True)))
+            self.restore(dict(zip(PLACE, where, strict=True)))
             return [Line(text, "beat") for text in self.plain.lines(game, events)]
 
     def _tell(self, game: Game, events: list[ev.Event]) -> list[Line]:

@@ -14,22 +14,27 @@ from __future__ import annotations
 import operator
 from typing import TYPE_CHECKING, Any
 
+from clank_story.narrate.prose import PLACE, place
 from clank_story.table.reply import Snapshot
 
 if TYPE_CHECKING:
     from clank_story.table.table import Table
 
 
-class Mark(tuple[int, dict[str, Any]]):
-    """A line's way back: how many lines had been played since the snapshot, and where the narrator was.
-    A pair, made in C by `tuple.__new__` (every line of a script makes one)."""
+class Mark(tuple[int, tuple[Any, ...]]):
+    """A line's way back: how many lines had been played since the snapshot, and where the narrator was
+    (narrate/prose.py `place`). A pair, made in C by `tuple.__new__` (every line of a script makes one)."""
 
     __slots__ = ()
     played = property(operator.itemgetter(0))
-    narration = property(operator.itemgetter(1))
 
     def __new__(cls, played: int, narration: dict[str, Any]) -> Mark:
-        return _pair(cls, (played, narration))
+        return _pair(cls, (played, tuple(narration[key] for key in PLACE)))
+
+    @property
+    def narration(self) -> dict[str, Any]:
+        """Where the narrator was, as `ProseNarrator.state()` says it."""
+        return dict(zip(PLACE, self[1], strict=True))
 
 
 _pair = tuple.__new__
@@ -44,7 +49,7 @@ class Rewind:
         """As a line comes in; the first line takes the snapshot every later line counts from."""
         if self.start is None:
             self.start, self.played = table.snapshot(), []
-        return _pair(Mark, (len(self.played), table.narrator.state()))
+        return _pair(Mark, (len(self.played), place(table.narrator)))
 
     def played_command(self, command: str) -> None:
         """A command the session carried out (a refused one changed nothing and is not kept)."""

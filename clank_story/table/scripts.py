@@ -29,11 +29,10 @@ class Outcome:
     commands: int = 0
 
 
-def script_lines(text: str) -> Iterable[tuple[int, str]]:
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.partition("#")[0].strip()
-        if line:
-            yield number, line
+def script_lines(text: str) -> list[tuple[int, str]]:
+    """The lines that say something, numbered as the file numbers them (comments and blanks left out)."""
+    numbered = [(number, raw.partition("#")[0].strip()) for number, raw in enumerate(text.splitlines(), start=1)]
+    return [(number, line) for number, line in numbered if line]
 
 
 def run_script(table: Table, text: str, name: str, emit: Callable[[str], None]) -> Outcome:

@@ -126,6 +126,8 @@ class Table:
         elif (game.turn_number, game.active) != turn:
             self.history = []  # undo reaches back only within one turn
             self.autosave()
+        if not game.over and game.pending is None:  # `after_events` would say nothing (most commands)
+            return Reply(lines)
         return Reply(lines + self.after_events())
 
     def tell(self, events: list[ev.Event]) -> list[Line]:
