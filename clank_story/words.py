@@ -89,8 +89,9 @@ def use(lang: str) -> None:
     _current.set(lang)
 
 
-def language() -> str:
-    return _current.get()
+# The language spoken now: the context variable's own reading, called in C (a sentence asks for it
+# several times over).
+language: Callable[[], str] = _current.get
 
 
 @contextlib.contextmanager

@@ -78,10 +78,72 @@ def _templates() -> tuple[Callable[..., None], ...]:
 _TEMPLATES = _templates()
 
 
-def _made_by(setter: Callable[[Any, Any], None], factory: Callable[[], Any]) -> Callable[[Any, Any], None]:
-    def fill(obj: Any, value: Any) -> None:
-        setter(obj, factory() if value is _FACTORY else value)
-    return fill
+def _checked_templates() -> tuple[Callable[..., None], ...]:
+    """The same, for a class with fields made by a factory: argument i, or what factory d<i> makes when
+    it is the default's marker, goes into its slot (no call of a wrapper per such field)."""
+    f0 = f1 = f2 = f3 = f4 = f5 = f6 = f7 = _unbound  # closed over below
+    d0 = d1 = d2 = d3 = d4 = d5 = d6 = d7 = _no_factory
+
+    def c1(self: Any, a0: Any) -> None:
+        f0(self, d0() if a0 is _FACTORY else a0)
+
+    def c2(self: Any, a0: Any, a1: Any) -> None:
+        f0(self, d0() if a0 is _FACTORY else a0)
+        f1(self, d1() if a1 is _FACTORY else a1)
+
+    def c3(self: Any, a0: Any, a1: Any, a2: Any) -> None:
+        f0(self, d0() if a0 is _FACTORY else a0)
+        f1(self, d1() if a1 is _FACTORY else a1)
+        f2(self, d2() if a2 is _FACTORY else a2)
+
+    def c4(self: Any, a0: Any, a1: Any, a2: Any, a3: Any) -> None:
+        f0(self, d0() if a0 is _FACTORY else a0)
+        f1(self, d1() if a1 is _FACTORY else a1)
+        f2(self, d2() if a2 is _FACTORY else a2)
+        f3(self, d3() if a3 is _FACTORY else a3)
+
+    def c5(self: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any) -> None:
+        f0(self, d0() if a0 is _FACTORY else a0)
+        f1(self, d1() if a1 is _FACTORY else a1)
+        f2(self, d2() if a2 is _FACTORY else a2)
+        f3(self, d3() if a3 is _FACTORY else a3)
+        f4(self, d4() if a4 is _FACTORY else a4)
+
+    def c6(self: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any) -> None:
+        f0(self, d0() if a0 is _FACTORY else a0)
+        f1(self, d1() if a1 is _FACTORY else a1)
+        f2(self, d2() if a2 is _FACTORY else a2)
+        f3(self, d3() if a3 is _FACTORY else a3)
+        f4(self, d4() if a4 is _FACTORY else a4)
+        f5(self, d5() if a5 is _FACTORY else a5)
+
+    def c7(self: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any, a6: Any) -> None:
+        f0(self, d0() if a0 is _FACTORY else a0)
+        f1(self, d1() if a1 is _FACTORY else a1)
+        f2(self, d2() if a2 is _FACTORY else a2)
+        f3(self, d3() if a3 is _FACTORY else a3)
+        f4(self, d4() if a4 is _FACTORY else a4)
+        f5(self, d5() if a5 is _FACTORY else a5)
+        f6(self, d6() if a6 is _FACTORY else a6)
+
+    def c8(self: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any, a6: Any, a7: Any) -> None:
+        f0(self, d0() if a0 is _FACTORY else a0)
+        f1(self, d1() if a1 is _FACTORY else a1)
+        f2(self, d2() if a2 is _FACTORY else a2)
+        f3(self, d3() if a3 is _FACTORY else a3)
+        f4(self, d4() if a4 is _FACTORY else a4)
+        f5(self, d5() if a5 is _FACTORY else a5)
+        f6(self, d6() if a6 is _FACTORY else a6)
+        f7(self, d7() if a7 is _FACTORY else a7)
+
+    return c1, c2, c3, c4, c5, c6, c7, c8
+
+
+def _no_factory() -> Any:  # pragma: no cover  (only a field with a factory gets its marker)
+    raise AssertionError("a field without a factory was given the factory's marker")
+
+
+_CHECKED_TEMPLATES = _checked_templates()
 
 
 def quick(cls: E) -> E:
@@ -94,20 +156,21 @@ def quick(cls: E) -> E:
     own = fields(cls)  # type: ignore[arg-type]
     if not own or len(own) > len(_TEMPLATES) or any(not f.init for f in own):
         return cls
-    setters: dict[str, Callable[[Any, Any], None]] = {}
+    cells: dict[str, Any] = {}
     defaults: list[Any] = []
     for i, f in enumerate(own):
-        setter = cls.__dict__[f.name].__set__
+        cells[f"f{i}"] = cls.__dict__[f.name].__set__
+        cells[f"d{i}"] = _no_factory
         if f.default_factory is not MISSING:
-            setter = _made_by(setter, f.default_factory)
+            cells[f"d{i}"] = f.default_factory
             defaults.append(_FACTORY)
         elif f.default is not MISSING:
             defaults.append(f.default)
-        setters[f"f{i}"] = setter
-    template = _TEMPLATES[len(own) - 1]
+    checked = any(f.default_factory is not MISSING for f in own)
+    template = (_CHECKED_TEMPLATES if checked else _TEMPLATES)[len(own) - 1]
     code = template.__code__.replace(co_varnames=("self", *(f.name for f in own)), co_name="__init__",
                                      co_qualname=f"{cls.__qualname__}.__init__")
-    closure = tuple(CellType(setters[name]) for name in code.co_freevars)
+    closure = tuple(CellType(cells[name]) for name in code.co_freevars)
     init = FunctionType(code, template.__globals__, "__init__", tuple(defaults) or None, closure)
     init.__module__ = cls.__module__
     cls.__init__ = init  # type: ignore[misc]
