@@ -517,9 +517,13 @@ def memo(key: str, build: Callable[[], Any]) -> Any:
     """What `build` works out from the current language's words, kept with that language's catalog, so it
     is worked out again for another language and after `forget()` (the verb table's words, say)."""
     memos = catalog(_current.get()).memos
-    if key not in memos:
-        memos[key] = build()
-    return memos[key]
+    found = memos.get(key, _NOT_KEPT)
+    if found is _NOT_KEPT:
+        found = memos[key] = build()
+    return found
+
+
+_NOT_KEPT: Any = object()
 
 
 def maybe(ident: str, /, **params: Any) -> str | None:

@@ -294,21 +294,36 @@ def _value(recipe: Recipe, filters: Mapping[str, Callable[..., Any]], globals_: 
         name = recipe[1]
         return lambda ctx: ctx[name] if name in ctx else globals_[name]  # KeyError when neither has it
     if tag == "ifexp":
+        if recipe[1][0] == "name" and recipe[2][0] == recipe[3][0] == "lit":  # `'a' if x else 'b'`: one call
+            test, yes, no = recipe[1][1], recipe[2][1], recipe[3][1]
+            return lambda ctx: yes if (ctx[test] if test in ctx else globals_[test]) else no
         t, b, o = (_value(r, filters, globals_) for r in recipe[1:])
         return lambda ctx: b(ctx) if t(ctx) else o(ctx)
     if tag in ("or", "and"):
         parts, truth = [_value(r, filters, globals_) for r in recipe[1]], tag == "or"
         return lambda ctx: _first(parts, ctx, truth)
     if tag == "cmp":
-        compare, a, b = _COMPARE[recipe[1]], _value(recipe[2], filters, globals_), _value(recipe[3], filters, globals_)
+        compare = _COMPARE[recipe[1]]
+        if recipe[2][0] == "name" and recipe[3][0] == "lit":  # `x == 'y'`: the name read in place
+            name, literal = recipe[2][1], recipe[3][1]
+            return lambda ctx: compare(ctx[name] if name in ctx else globals_[name], literal)
+        a, b = _value(recipe[2], filters, globals_), _value(recipe[3], filters, globals_)
         return lambda ctx: compare(a(ctx), b(ctx))
     if tag == "call":
-        function, value = _value(("name", recipe[1]), filters, globals_), _value(recipe[2], filters, globals_)
-        fixed, named = recipe[3], dict(recipe[4])
+        function, fixed, named = _value(("name", recipe[1]), filters, globals_), recipe[3], dict(recipe[4])
+        if recipe[2][0] == "name":  # `plural(count, ...)`: the name read in place
+            name = recipe[2][1]
+            return lambda ctx: function(ctx)(ctx[name] if name in ctx else globals_[name], *fixed, **named)
+        value = _value(recipe[2], filters, globals_)
         return lambda ctx: function(ctx)(value(ctx), *fixed, **named)
     if tag == "filter":
-        f, value = filters[recipe[1]], _value(recipe[2], filters, globals_)
-        fixed, named = recipe[3], dict(recipe[4])
+        f, fixed, named = filters[recipe[1]], recipe[3], dict(recipe[4])
+        if recipe[2][0] == "name":  # `x | at('em')`: the name read in place
+            name = recipe[2][1]
+            if not fixed and not named:
+                return lambda ctx: f(ctx[name] if name in ctx else globals_[name])
+            return lambda ctx: f(ctx[name] if name in ctx else globals_[name], *fixed, **named)
+        value = _value(recipe[2], filters, globals_)
         if not fixed and not named:
             return lambda ctx: f(value(ctx))
         return lambda ctx: f(value(ctx), *fixed, **named)

@@ -123,11 +123,11 @@ def parse(text: str, game: Game) -> Command:
         return End()
     if not rest:
         raise UnknownCommand(f"parse.missing.{verb}", typed)
-    p = game.me
     exact = rest.lower()  # a card's id typed as it is (what scripts and bots write): no names to build
     if verb == "play":
         if exact == "all":
             return PlayAll()
+        p = game.me
         if exact in p.hand:
             return PlayCard(exact)
         hand = _cards(game, p.hand)
@@ -157,6 +157,7 @@ def parse(text: str, game: Game) -> Command:
         foes = _cards(game, [c for c in [*game.row, *game.reserve] if game.card(c).kind == "monster"])
         return Fight(_pick(typed, "card", rest, foes, _every_card(game), ", ".join(_first_names(foes).values()) or "-"))
     if verb == "use":
+        p = game.me
         secrets = game.ruleset.secrets
         if (exact in game.row and game.card(exact).kind == "device") or (exact in p.tokens and exact in secrets):
             return Use(exact)
