@@ -42,7 +42,7 @@ NUMBER_KEYS = ("skill", "swords", "boots", "gold", "teleport", "clank", "clank_c
 _NUMBER_ORDER = {key: i for i, key in enumerate(NUMBER_KEYS)}
 CARDS_KEPT = 1024  # the card lists' texts a narrator keeps (`ProseNarrator.cards`)
 NUMBERS_KEPT = 4096  # the numbers' texts kept per language (ProseNarrator.numbers); a rare game fills it
-FINISHED_KEPT = 4096  # the finished sentences kept per language (ProseNarrator._finished)
+FINISHED_KEPT = 4096  # the finished sentences kept per language (ProseNarrator._sentence)
 NUMBER_EVENTS = (ev.Gained, ev.ClankChanged, ev.CardsDrawn, ev.Healed, ev.TookDamage, ev.RageChanged)
 NUMBER_TYPES = frozenset(NUMBER_EVENTS)
 PARAGRAPHS = (ev.DragonAttacked, ev.KnockedOut, ev.Escaped, ev.GameOver)
@@ -213,7 +213,7 @@ class ProseNarrator:
         self.names = {"dragon": narrate_word("names.dragon"), "company": narrate_word("names.company")}
         self.told_question: tuple[str, tuple[str, ...]] | None = None  # story choices just told in full
         self.counts: Counter[tuple[str, int]] | None = None  # (kind, variant) -> uses, when someone counts
-        self._head: tuple[tuple[int, int, str | None] | None, int] = (None, 0)  # _pick's (seed, turn, owner), CRC
+        self._head: tuple[tuple[int, int, str | None] | None, int] = (None, 0)  # _variant's (seed, turn, owner), CRC
         self._told: dict[str, tuple[Any, list[tuple[Render, Render] | None]]] = {}  # kind -> (variants, renderers): `_variant`
         self._cards_told: tuple[Any, str, dict[tuple[str, ...], str]] = (None, "", {})  # `cards`
         self._you: str | None = None  # who is "you", and the bots' names, in the batch being told (`_tell`)
@@ -222,7 +222,7 @@ class ProseNarrator:
         self._words: Any = None  # the catalog the batch's words below come from
         self._beside: Callable[[Mapping[str, Any]], str] = lambda params: ""  # `num.beside`, for the batch
         self._numbers_told: dict[tuple[Any, ...], str] = {}  # the language's numbers memo, for the batch
-        self._finished_told: dict[tuple[str, str, int], str] = {}  # and its finished sentences (`_finished`)
+        self._finished_told: dict[tuple[str, str, int], str] = {}  # and its finished sentences (`_sentence`)
 
     # -- state for undo and saves ----------------------------------------------------------------
     def state(self) -> dict[str, Any]:
@@ -346,6 +346,8 @@ class ProseNarrator:
         if self.owner is None:
             self.owner = game.me.name
             self.turn = game.turn_number
+        if not starts:  # most batches: one segment
+            return self._spaced(self._segment(game, events))
         out: list[Line] = []
         done = 0
         for i in starts:
@@ -354,7 +356,7 @@ class ProseNarrator:
             self.turn, self.owner, self.index = e.turn, e.player, 0  # type: ignore[attr-defined]
             out += self._turn_header(game, e, last=i == starts[-1])  # type: ignore[arg-type]
             done = i + 1
-        out += self._segment(game, events[done:] if done else events)
+        out += self._segment(game, events[done:])
         return self._spaced(out)
 
     # -- layout ----------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from typing import Any
 from clank_story.narrate.prose import Line
 
 
-@dataclass
+@dataclass(slots=True)
 class Reply:
     """What the table says back to one line: the lines to show, and whether to stop."""
 
