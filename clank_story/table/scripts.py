@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from clank_story.narrate.prose import Line
 from clank_story.rules.errors import CommandError
 from clank_story.rules.view import views
-from clank_story.table import verbs
+from clank_story.table import dispatch, verbs
 from clank_story.table.table import Table
 from clank_story.words import say
 
@@ -80,9 +80,9 @@ def _run(table: Table, text: str, name: str, emit: Callable[[str], None]) -> Out
         if kind == "":
             verb = _verb(word)
             kind = found[word] = verb.kind if verb is not None else None
-        if kind == GAME and not table.session.game.over and not table.session.human_to_move:
+        if kind == GAME and not table.session.human_to_move and not table.session.game.over:
             return _stopped(FAILED, name, number, say("script.no_human", command=line), outcome)
-        reply = table.handle(line)
+        reply = dispatch.handle(table, line)  # `table.handle`, a call nearer
         if reply.refused:
             return _stopped(FAILED, name, number, reply.text, outcome)
         if kind == LOOKING:
