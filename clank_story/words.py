@@ -412,6 +412,40 @@ def _names_only(template: str) -> bool:
                for _, name, spec, conversion in fields)
 
 
+@functools.lru_cache(maxsize=4096)
+def _spec_names(template: str) -> tuple[str, ...] | None:
+    """The names of the fields inside specs (`width` in `{name:<{width}}`) of a template whose fields
+    are otherwise plain names with specs not of ours; None for any other template. A whole number in
+    such a spec makes it a standard spec (not `w`, `a`, `p:` or `@`), as `str.format_map` reads it."""
+    try:
+        fields = list(_FORMATTER.parse(template))
+    except ValueError:
+        return None
+    inside: list[str] = []
+    for _, name, spec, conversion in fields:
+        if name is None:
+            continue
+        if not name.isidentifier() or conversion is not None:
+            return None
+        if "{" not in spec:
+            if _own_spec(spec):
+                return None
+            continue
+        if spec.startswith(("p:", "@")):
+            return None
+        try:
+            nested = list(_FORMATTER.parse(spec))
+        except ValueError:
+            return None
+        for _, inner, inner_spec, inner_conversion in nested:
+            if inner is None:
+                continue
+            if not inner.isidentifier() or inner_spec or inner_conversion is not None:
+                return None
+            inside.append(inner)
+    return tuple(inside) if inside else None
+
+
 def _own_spec(spec: str) -> bool:
     """A format spec `_Formatter` reads itself (or one with a field inside, which may become one)."""
     return spec in ("w", "a") or spec.startswith(("p:", "@")) or "{" in spec
@@ -503,7 +537,20 @@ def _filler(template: str) -> Sayer:
     if "{" not in template and "}" not in template:  # no field: the text itself (`num.sep`, `list.and`)
         return lambda params: template
     if not _names_only(template):
-        return lambda params: fill(template, params)
+        widths = _spec_names(template)
+        if widths is None:
+            return lambda params: fill(template, params)
+
+        def sized(params: Mapping[str, Any]) -> str:
+            """`{name:<{width}}`: filled by `str.format_map` when every field inside a spec is a whole
+            number (its spec then is the standard one the formatter would hand to `format()` too)."""
+            if all(type(params.get(name)) is int for name in widths):
+                try:
+                    return template.format_map(params)
+                except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+                    return template
+            return fill(template, params)
+        return sized
 
     def names(params: Mapping[str, Any]) -> str:
         try:

@@ -141,3 +141,22 @@ def test_a_sentence_with_forms_is_said_as_choosing_its_form_afresh_says_it():
                 for p in params:
                     chosen = choose(value, p)
                     assert said(p) == ("the.id" if chosen is None else _filler(str(chosen))(p)), (lang, value, p)
+
+
+def test_a_sentence_with_a_field_inside_a_spec_is_filled_as_the_formatter_fills_it():
+    """`{name:<{width}}` (a score line) is filled by `str.format_map` when the field inside is a whole
+    number, else by the formatter: the same text either way, or the template itself when it cannot be."""
+    from clank_story.words import _filler, fill
+
+    templates = ["  {name:<{width}}  {total:>3}  {parts}", "{n:{how}}", "{space:p:{prep}}", "{n:>{w}d} of {m}",
+                 "{name:^{width}} {n:w}", "{a:{b}{c}}"]
+    values = [0, 3, 12, -1, True, "5", "w", "em", "<", None, 2.5]
+    rng = random.Random(2)
+    for lang in LANGUAGES:
+        with speaking(lang):
+            for template in templates:
+                for _ in range(60):
+                    params = {k: rng.choice(values) for k in ("name", "width", "total", "parts", "n", "how",
+                                                              "space", "prep", "w", "m", "a", "b", "c")
+                              if rng.random() < 0.9}
+                    assert _filler(template)(params) == fill(template, params), (template, params)

@@ -43,17 +43,14 @@ _pair = tuple.__new__
 class Rewind:
     def __init__(self) -> None:
         self.start: Snapshot | None = None
-        self.played: list[str] = []  # the commands given to the session since `start`
+        self.played: list[str] = []  # the commands the session carried out since `start` (Table.do adds
+        # each; a refused one changed nothing and is not kept)
 
     def mark(self, table: Table) -> Mark:
         """As a line comes in; the first line takes the snapshot every later line counts from."""
         if self.start is None:
             self.start, self.played = table.snapshot(), []
         return _pair(Mark, (len(self.played), place(table.narrator)))
-
-    def played_command(self, command: str) -> None:
-        """A command the session carried out (a refused one changed nothing and is not kept)."""
-        self.played.append(command)
 
     def back_to(self, table: Table, mark: Mark) -> None:
         """The game, the story and the narrator exactly as they were when the marked line came in (the

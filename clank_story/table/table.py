@@ -118,7 +118,7 @@ class Table:
         if snap is not None:
             self.history = [*self.history, snap][-UNDO_LIMIT:]
         else:
-            self.rewind.played_command(line)
+            self.rewind.played.append(line)  # a script's way back plays it again (table/rewind.py)
         lines = self.tell(events)
         game = session.game
         if game.over:
