@@ -29,6 +29,7 @@ from clank_story.rules.state import Game
 
 VERBS = ("play", "acquire", "buy", "use", "fight", "move", "go", "teleport", "take", "market", "coach",
          "choose", "end")
+_VERB_SET = frozenset(VERBS)
 
 
 def _norm(text: str) -> str:
@@ -113,7 +114,7 @@ def parse(text: str, game: Game) -> Command:
         raise UnknownCommand("parse.empty", typed)
     first, _, rest = typed.partition(" ")  # `typed` is single-spaced: the words after the verb as typed
     verb = first.lower()
-    if verb not in VERBS:
+    if verb not in _VERB_SET:
         near = [v for v in VERBS if v.startswith(verb)]
         if len(near) == 1:
             verb = near[0]
