@@ -526,6 +526,9 @@ class ProseNarrator:
                         cur.add(e.player, "swords", -e.swords)
                     if e.coach_gold:
                         cur.add(e.player, "gold", -e.coach_gold)
+                case ev.DragonAttacked() | ev.KnockedOut() | ev.Escaped() | ev.GameOver():
+                    beats.append(Beat(e.kind, getattr(e, "player", None), event=e, paragraph=True))
+                    cur = None
                 case ev.CardRevealed():
                     if cur is None or cur.kind != "revealed":
                         cur = begin("revealed", None, e)
@@ -572,9 +575,6 @@ class ProseNarrator:
                     cur = None
                 case ev.StoryChoice():
                     cur = begin("story_choice", e.player, e, {"label": str(e.data.get("label", e.option))})
-                case ev.DragonAttacked() | ev.KnockedOut() | ev.Escaped() | ev.GameOver():
-                    beats.append(Beat(e.kind, getattr(e, "player", None), event=e, paragraph=True))
-                    cur = None
                 case _ if e.kind == "PassageOpened":
                     cur = begin("passage", e.player, e, {"title": e.title, "text": e.text})  # type: ignore[attr-defined]
                 case _ if e.kind == "ContractRow":
