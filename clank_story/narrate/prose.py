@@ -222,7 +222,7 @@ class ProseNarrator:
         self._words: Any = None  # the catalog the batch's words below come from
         self._beside: Callable[[Mapping[str, Any]], str] = lambda params: ""  # `num.beside`, for the batch
         self._numbers_told: dict[tuple[Any, ...], str] = {}  # the language's numbers memo, for the batch
-        self._finished_told: dict[tuple[str, str, int], str] = {}  # and its finished sentences (`_sentence`)
+        self._finished_told: dict[tuple[str, str, int, str], Line] = {}  # and its finished lines (`_sentence`)
 
     # -- state for undo and saves ----------------------------------------------------------------
     def state(self) -> dict[str, Any]:
@@ -444,7 +444,7 @@ class ProseNarrator:
             kind = "situation" if not p.out else "situation_escaped"
             hand = self.cards(game, p.hand) or self.w("hand.none")
             ctx = {"player": p.name, "space": self.space(game, p.space), "hand": hand}
-            out.append(Line(self._sentence(game, kind, ctx, you, e), "beat"))
+            out.append(self._sentence(game, kind, ctx, you, e))
         return out
 
     def _segment(self, game: Game, events: list[ev.Event]) -> list[Line]:
@@ -713,35 +713,39 @@ class ProseNarrator:
                 ctx["count"] = len(beat.cards)
             elif kind == "revealed":
                 ctx["cards"] = self.listing(beat.cards)
-            numbers = self._numbers_of(beat, you, self._numbers_told)
-            if kind == "story_choice" and str(beat.ctx.get("label", "")).rstrip(" .。").endswith((")", "）")):
-                numbers = ""  # the choice already says what it gives: "(+1 Gold, a signing fee)", "（ゴールド+1）"
-            told = self._sentence(game, kind, ctx, player is not None and player == you, beat.event, numbers)
-            if told:
-                out.append(Line(told, "choice" if kind == "story_choice" else "beat"))
+            numbers = self._numbers_of(beat, you, self._numbers_told) if beat.numbers else ""
+            tag = "beat"
+            if kind == "story_choice":
+                tag = "choice"
+                if str(beat.ctx.get("label", "")).rstrip(" .。").endswith((")", "）")):
+                    numbers = ""  # the choice already says what it gives: "(+1 Gold, a signing fee)", "（ゴールド+1）"
+            told = self._sentence(game, kind, ctx, player is not None and player == you, beat.event, numbers, tag)
+            if told.text:
+                out.append(told)
         return out
 
     def _sentence(self, game: Game, kind: str, ctx: Mapping[str, Any], you: bool, event: ev.Event | None,
-                  numbers: str = "") -> str:
-        """`kind` told with `numbers` beside it, wrapped (nothing when both say nothing); should its
-        template fail, the plain one-line narration is told instead (as `_safe` does)."""
+                  numbers: str = "", tag: str = "beat") -> Line:
+        """`kind` told with `numbers` beside it, wrapped (an empty text when both say nothing), as a line
+        tagged `tag`; should its template fail, the plain one-line narration is told instead (as `_safe`
+        does)."""
         try:
             renderer = self._variant(kind, you)
             said = renderer({"legacy": self.legacy, **self.names, **ctx}) if renderer is not None else ""
         except Exception:  # a translator's template error must not cost the player the game
             text = self.plain.line(game, event) if event is not None else ""
-            return self._finish(text, numbers) if text or numbers else ""
-        # the sentence settled, its numbers beside it, wrapped: kept by the two texts (and the width)
-        # in the language's memo, as a game says the same sentences with the same numbers again and
-        # again (`You acquire Mercenary. (-2 Skill)`)
-        key = (said, numbers, self.width)
+            return Line(self._finish(text, numbers) if text or numbers else "", tag)
+        # the sentence settled, its numbers beside it, wrapped, as a line (a value: one serves every time):
+        # kept by the two texts, the width and the tag in the language's memo, as a game says the same
+        # sentences with the same numbers again and again (`You acquire Mercenary. (-2 Skill)`)
+        key = (said, numbers, self.width, tag)
         finished = self._finished_told
         told = finished.get(key)
         if told is None:
             if len(finished) >= FINISHED_KEPT:
                 finished.clear()
             text = _settled(said)
-            told = finished[key] = self._finish(text, numbers) if text or numbers else ""
+            told = finished[key] = Line(self._finish(text, numbers) if text or numbers else "", tag)
         return told
 
     def _finish(self, text: str, numbers: str) -> str:
@@ -796,18 +800,18 @@ class ProseNarrator:
                 p = game.player(e.player)
                 space = game.board.spaces.get(p.space)
                 ctx = {"player": e.player, "zero": e.scores_zero, "depths": bool(space and space.depths)}
-                return [Line(self._sentence(game, "knocked_out", ctx, e.player == you, e), "paragraph")]
+                return [self._sentence(game, "knocked_out", ctx, e.player == you, e, tag="paragraph")]
             case ev.Escaped():
                 p = game.player(e.player)
                 others_below = any(not q.out for q in game.players if q.name != e.player)
                 ctx = {"player": e.player, "value": p.artifact or 0, "others_below": others_below}
-                return [Line(self._sentence(game, "escaped", ctx, e.player == you, e), "paragraph")]
+                return [self._sentence(game, "escaped", ctx, e.player == you, e, tag="paragraph")]
             case ev.GameOver():
                 ranked = sorted(e.scores.values(), reverse=True)
                 margin = ranked[0] - ranked[1] if len(ranked) > 1 and e.winner else 0
                 ctx = {"reason": self.w(f"reason.{e.reason}"), "winner": (_upfirst(self.w("you")) if e.winner == you else e.winner)
                        if e.winner else "", "winner_you": e.winner is not None and e.winner == you, "margin": margin}
-                text = self._sentence(game, "game_over", ctx, False, e)
+                text = self._sentence(game, "game_over", ctx, False, e).text
                 return [Line(text + "\n" + "\n".join(score_lines(game)), "over")]
         return []
 
