@@ -161,7 +161,6 @@ def _sources() -> list[str]:
     return out
 
 
-
 def _renderer(source: str) -> Render:
     """`_fill(source, ctx)` as a function of the context."""
     render = _compiled(source)
@@ -439,11 +438,17 @@ class ProseNarrator:
             return []
         you = e.player == self._you
         out = [Line(self._safe(game, "turn", {"turn": e.turn, "player": e.player}, you, e), "header")]
-        p = next((q for q in game.players if q.name == e.player), None)
-        if last and p is not None and p is game.me and not game.over and not bot:
+        if not last or bot or game.over:
+            return out
+        for p in game.players:  # the seat whose turn it is, when it is the one to move (`game.me`)
+            if p.name == e.player:
+                break
+        else:
+            return out
+        if p is game.players[game.active]:
             kind = "situation" if not p.out else "situation_escaped"
             hand = self.cards(game, p.hand) or self.w("hand.none")
-            ctx = {"player": p.name, "space": self.space(game, p.space), "hand": hand}
+            ctx = {"player": p.name, "space": game.ruleset.space_name(p.space), "hand": hand}
             out.append(self._sentence(game, kind, ctx, you, e))
         return out
 

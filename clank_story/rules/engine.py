@@ -119,8 +119,9 @@ def _choose(game: Game, p: Player, command: Choose, out: list[ev.Event]) -> None
 
 # What each kind of command does once it is judged legal (End and PlayCard are `perform`'s own).
 DOERS: dict[type, Callable[[Game, Player, Any, list[ev.Event]], None]] = {
-    PlayAll: _play_all, Move: _move, Acquire: actions.do_acquire, Fight: actions.do_fight, Choose: _choose, Take: actions.do_take,
-    Use: actions.do_use, Teleport: movement.do_teleport, Coach: movement.do_coach, Market: actions.do_market,
+    PlayAll: _play_all, Move: _move, Acquire: actions.do_acquire, Fight: actions.do_fight, Choose: _choose,
+    Take: actions.do_take, Use: actions.do_use, Teleport: movement.do_teleport, Coach: movement.do_coach,
+    Market: actions.do_market,
 }
 
 

@@ -32,8 +32,8 @@ from clank_story.words import entry, listing, refusal, say, sentences
 if TYPE_CHECKING:
     from clank_story.table.table import Table
 
-YES = ("y", "yes", "end", "e")
-SESSION, LOOKING = verbs.SESSION, verbs.LOOKING  # `end` again is yes too: a veteran types it twice
+YES = ("y", "yes", "end", "e")  # `end` again is yes too: a veteran types it twice
+SESSION, LOOKING = verbs.SESSION, verbs.LOOKING
 
 
 def _answer_words(ident: str) -> tuple[str, ...]:
