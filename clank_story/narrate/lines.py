@@ -178,17 +178,30 @@ class Narrator:
         return out
 
     def _described(self, game: Game, block: Any) -> str:
-        """`describe_block` of an option's block, kept by the block's text for the game's ruleset in the
-        current language: a card's choice offers the same options every time it is played."""
+        """`describe_block` of an option's block, kept by the block's text in the current language: a
+        card's choice offers the same options every time it is played. A description that names no
+        card is the same in every game (kept with the language); one that does is kept for the game's
+        ruleset, whose names it told."""
+        key = repr(block)
+        anywhere = memo("narrate.described", dict)
+        text = anywhere.get(key)
+        if text is not None:
+            return text
         kept = self._blocks
         if kept is None or kept[0] is not game.ruleset or kept[1] != language():
             kept = self._blocks = (game.ruleset, language(), {})
-        key = repr(block)
         text = kept[2].get(key)
         if text is None:
-            if len(kept[2]) >= FORMS_KEPT:
-                kept[2].clear()
-            text = kept[2][key] = describe_block(self, block, lambda c: self.card(game, c))
+            named: list[str] = []
+
+            def card(card_id: str) -> str:
+                named.append(card_id)
+                return self.card(game, card_id)
+            text = describe_block(self, block, card)
+            where = kept[2] if named else anywhere
+            if len(where) >= FORMS_KEPT:
+                where.clear()
+            where[key] = text
         return text
 
     def option(self, game: Game, option: Mapping[str, Any]) -> str:
