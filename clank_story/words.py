@@ -30,13 +30,14 @@ import string
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from clank_story.rules import errors as _errors
 
 LANGUAGES = ("en", "ja", "pt-BR")
 ENGLISH = "en"
 PLURAL_KEYS = frozenset({"zero", "one", "two", "few", "many", "other"})
+T = TypeVar("T")  # what a form choice gives: the form itself (`choose`) or its filling (`say`)
 PERSON_KEYS = frozenset({"you", "they"})
 FORM_KEYS = PLURAL_KEYS | PERSON_KEYS | {"by"}  # `by: monsters`: the parameter that chooses the plural
 CACHE_FORMAT = 4
@@ -301,15 +302,40 @@ def _overlay(into: dict[str, Any], data: Mapping[str, Any]) -> None:
 
 def choose(value: Any, params: Mapping[str, Any]) -> Any:
     """Pick the form of an entry that fits the parameters: person by `you`, plural by `n` (or by the
-    parameter the entry names with `by:`)."""
-    while _is_form(value):
-        if set(value) & PERSON_KEYS:
-            value = value.get("you") if params.get("you") and "you" in value else value.get("they", value.get("you"))
-        else:
-            n = params.get(value["by"]) if "by" in value else params.get("n", params.get("count"))
-            category = plural(n) if isinstance(n, int | float) else "other"
-            value = value.get(category, value.get("other"))
-    return value
+    parameter the entry names with `by:`). The rule is `_chooser`'s, which `say` keeps per entry."""
+    if not _is_form(value):  # most entries: no choice to make
+        return value
+    return _chooser(value, _as_is)(params)
+
+
+def _as_is(form: Any) -> Any:
+    return form
+
+
+def _chooser(value: Any, leaf: Callable[[Any], T]) -> Callable[[Mapping[str, Any]], T]:
+    """The choice of `value`'s form as a function of the parameters, giving `leaf` of the form chosen
+    (`leaf(None)` where the entry has no form that fits). The forms are examined once, so a caller that
+    keeps the function (`say`) does not build sets of an entry's keys at every call (issue 20)."""
+    if not _is_form(value):
+        made = leaf(value)
+        return lambda params: made
+    if set(value) & PERSON_KEYS:  # person: `you` when the sentence is addressed and has that form
+        they = _chooser(value.get("they", value.get("you")), leaf)
+        if "you" not in value:
+            return they
+        you = _chooser(value["you"], leaf)
+        return lambda params: you(params) if params.get("you") else they(params)
+    choices = {key: _chooser(form, leaf) for key, form in value.items() if key != "by"}
+    other = _chooser(value.get("other"), leaf)  # plural: the number's category, else `other`
+    by = value.get("by", _NO_BY)
+
+    def plural_pick(params: Mapping[str, Any]) -> T:
+        n = params.get("n", params.get("count")) if by is _NO_BY else params.get(by)
+        return choices.get(plural(n) if isinstance(n, int | float) else "other", other)(params)
+    return plural_pick
+
+
+_NO_BY: Any = object()  # an entry whose plural follows `n` (or `count`), not a parameter it names
 
 
 class _Formatter(string.Formatter):
@@ -493,11 +519,11 @@ def _new_sayer(sayers: dict[str, Sayer], ident: str) -> Sayer:
 
 def _sayer(value: Any, ident: str) -> Sayer:
     """How `say` makes the sentence of an entry: a plain entry's filling worked out once; an entry with
-    forms has its form chosen at each call as `choose` chooses it (`ident` itself where a form is
-    missing), by a choice worked out once from the entry's forms, each form's filling worked out once."""
+    forms has its form chosen at each call by the entry's `_chooser`, worked out once (`ident` itself
+    where a form is missing), and each form's filling worked out once."""
     if not _is_form(value):
         return _filler(str(value))
-    pick = _picker(value)
+    pick = _chooser(value, _filled_form)
 
     def formed(params: Mapping[str, Any]) -> str:
         filler = pick(params)
@@ -505,30 +531,9 @@ def _sayer(value: Any, ident: str) -> Sayer:
     return formed
 
 
-def _picker(value: Any) -> Callable[[Mapping[str, Any]], Sayer | None]:
-    """`_filler(str(choose(value, params)))` as a function of the parameters (None where `choose`
-    finds no form), the entry's forms examined once: `choose` built sets of an entry's keys and asked
-    the Mapping ABC of every form at every call (issue 20)."""
-    if not _is_form(value):
-        filler = None if value is None else _filler(str(value))
-        return lambda params: filler
-    if set(value) & PERSON_KEYS:
-        they = _picker(value.get("they", value.get("you")))
-        if "you" not in value:
-            return they
-        you = _picker(value["you"])
-        return lambda params: you(params) if params.get("you") else they(params)
-    choices = {key: _picker(form) for key, form in value.items() if key != "by"}
-    other = _picker(value.get("other"))
-    by = value.get("by", _NO_BY)
-
-    def plural_pick(params: Mapping[str, Any]) -> Sayer | None:
-        n = params.get("n", params.get("count")) if by is _NO_BY else params.get(by)
-        return choices.get(plural(n) if isinstance(n, int | float) else "other", other)(params)
-    return plural_pick
-
-
-_NO_BY: Any = object()  # an entry whose plural follows `n` (or `count`), not a parameter it names
+def _filled_form(form: Any) -> Sayer | None:
+    """A chosen form's filling (None where no form fits)."""
+    return None if form is None else _filler(str(form))
 
 
 @functools.lru_cache(maxsize=4096)

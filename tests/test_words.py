@@ -125,6 +125,27 @@ def test_a_plural_form_is_chosen_by_the_languages_cldr_rules():
     assert words.plural(-1, "en") == "one"  # "-1 Boot"
 
 
+def test_a_sentence_takes_its_you_form_when_addressed_and_its_plural_by_the_count():
+    """A form entry is chosen by person (`you` when the sentence is addressed to the player, else
+    `they`; whichever exists when only one does), and by plural: the CLDR category of `n` (or `count`,
+    or the parameter `by:` names), else `other`. Forms nest; an entry with no fitting form gives None."""
+    told = {"you": {"one": "you draw a card", "other": "you draw {n} cards"}, "they": "{player} draws {n}"}
+    with speaking("en"):
+        assert choose(told, {"you": True, "n": 1}) == "you draw a card"
+        assert choose(told, {"you": True, "n": 3}) == "you draw {n} cards"
+        assert choose(told, {"you": False, "n": 1}) == "{player} draws {n}"
+        assert choose({"you": "only you"}, {}) == "only you"
+        assert choose({"they": "only them"}, {"you": True}) == "only them"
+        counted = {"one": "{n} card", "other": "{n} cards"}
+        assert [choose(counted, p) for p in ({"n": 1}, {"n": 0}, {"count": 1}, {"n": "many"}, {})] == [
+            "{n} card", "{n} cards", "{n} card", "{n} cards", "{n} cards"]
+        assert choose({"by": "monsters", "one": "a monster", "other": "monsters"}, {"monsters": 1, "n": 5}) == "a monster"
+        assert choose({"one": "one only"}, {"n": 2}) is None
+        assert choose("a plain sentence", {"you": True}) == "a plain sentence"
+    with speaking("pt-BR"):
+        assert choose(counted, {"n": 0}) == "{n} card"  # CLDR: Portuguese counts zero as one
+
+
 def test_an_article_goes_by_the_sound_not_the_letter():
     with speaking("en"):
         assert [words.with_article(w) for w in ("exhausting", "Master Key", "hour", "unique", "one-way")] == [

@@ -117,7 +117,7 @@ def test_the_numbers_kept_are_bounded(monkeypatch):
 
 
 def test_a_sentence_with_forms_is_said_as_choosing_its_form_afresh_says_it():
-    """`say` chooses an entry's form by a choice worked out once (words._picker); it says what choosing
+    """`say` chooses an entry's form by a choice worked out once (words._chooser); it says what choosing
     afresh (words.choose) and filling says, for person and plural forms, nested, named by `by:`, missing."""
     from clank_story.words import _filler, _sayer, choose
 
