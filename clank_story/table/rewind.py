@@ -23,13 +23,11 @@ if TYPE_CHECKING:
 
 class Mark(tuple[int, tuple[Any, ...]]):
     """A line's way back: how many lines had been played since the snapshot, and where the narrator was
-    (narrate/prose.py `place`). A pair, made in C by `tuple.__new__` (every line of a script makes one)."""
+    (narrate/prose.py `place`). A pair, made in C by `tuple.__new__` (`Rewind.mark`: every line of a
+    script makes one)."""
 
     __slots__ = ()
     played = property(operator.itemgetter(0))
-
-    def __new__(cls, played: int, narration: dict[str, Any]) -> Mark:
-        return _pair(cls, (played, tuple(narration[key] for key in PLACE)))
 
     @property
     def narration(self) -> dict[str, Any]:

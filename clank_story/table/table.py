@@ -145,7 +145,7 @@ class Table:
                 return []
             self.finished = True
             return ending.finish(self)
-        return self.question_lines() if game.pending is not None else []
+        return self.question_lines()
 
     def question_lines(self) -> list[Line]:
         game = self.session.game
