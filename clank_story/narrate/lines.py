@@ -28,13 +28,7 @@ def person(game: Game) -> str | None:
     """The seat told in the second person: the one person at the keyboard (the only human seat), or
     in a hot-seat game the person whose turn it is (or who is asked a question now); nobody when
     every seat is a bot."""
-    return seats(game)[0]
-
-
-def seats(game: Game) -> tuple[str | None, frozenset[str]]:
-    """`person`, and the bots' names, from one walk over the seats."""
-    humans, bots = sides(game)
-    return addressed(game, humans), bots
+    return addressed(game, sides(game)[0])
 
 
 def sides(game: Game) -> tuple[tuple[str, ...], frozenset[str]]:

@@ -650,8 +650,6 @@ class ProseNarrator:
         """The beat's numbers, `(+2 Skill, +1 Clank)` or with whose they are (`Rex: +1 Clank`). What they
         say hangs only on the counts, whose beat it is and who "you" are, in the current language, so
         it is kept per language (`words.memo`): most beats repeat a few dozen combinations."""
-        if not beat.numbers:
-            return ""
         return self._numbers_of(beat, self.you(game), memo("narrate.prose.numbers", dict))
 
     def _numbers_of(self, beat: Beat, you: str | None, told: dict[tuple[Any, ...], str]) -> str:

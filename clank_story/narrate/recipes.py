@@ -16,9 +16,12 @@ import contextlib
 import marshal
 import os
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clank_story.narrate.template import Recipe, recipe_of
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 FORMAT = 1  # the recipes' own format: a change to narrate/template.py's recipes changes this
 MOST = 5000  # recipes kept: past this (many edits of the words), the table starts afresh
@@ -78,7 +81,8 @@ class Recipes:
             os.replace(tmp, path)  # another process's table or this one, whole
 
 
-def _path():  # -> Path | None
+def _path() -> Path | None:
+    """Where the table is kept; None when caching is off (CLANK_STORY_CACHE=off) or there is no cache folder."""
     from clank_story.paths import user_cache
 
     folder = user_cache("narration")
