@@ -91,7 +91,36 @@ def test_without_a_cache_nothing_is_written_and_templates_are_read_as_they_come(
     assert asked == []  # no language read at once: there is nowhere to keep it
 
 
-def test_every_language_is_told_the_same_from_kept_recipes():
+def test_every_language_is_told_the_same_from_kept_recipes(monkeypatch, tmp_path):
+    """Through the narrator's own path (`prose._fill`): every variant of every language, told from the
+    recipes a first process keeps and from those a later one reads back, says what Jinja says."""
+    _table(monkeypatch, tmp_path)
+    rng = random.Random(5)
+    cases = [(lang, source, ctx) for lang, _, source in _sources() for ctx in _contexts(source, rng, 3)]
+
+    def told_by(table: Recipes) -> list[str]:
+        monkeypatch.setattr(prose, "_RECIPES", table)
+        prose._compiled.cache_clear()
+        out = []
+        for lang, source, ctx in cases:
+            with speaking(lang):
+                out.append(_or_error(lambda source=source, ctx=ctx: prose._fill(source, ctx)))
+        return out
+
+    jinja = []
+    for lang, source, ctx in cases:
+        with speaking(lang):
+            jinja.append(_or_error(lambda source=source, ctx=ctx: prose._template(source).render(**ctx)))
+    try:
+        first = told_by(Recipes(prose._filters(), prose._globals()))
+        later_table = Recipes(prose._filters(), prose._globals())
+        later = told_by(later_table)
+    finally:
+        prose._compiled.cache_clear()
+    assert later_table.filled == set()  # the later process found every template in the file
+    assert all(later_table.table[source] is not None for _, source, _ in cases)  # told without Jinja
+    assert first == jinja and later == jinja
+    assert jinja.count("error") < len(jinja) // 2  # most contexts render: the comparison is of sentences
     for lang in LANGUAGES:
         with speaking(lang):
             narrator = prose.ProseNarrator(4)
