@@ -115,10 +115,9 @@ class Session:
         events = apply(self.game, command, text.strip())
         if self.drivers:  # a story or a solo director to hear the batch (a plain game has none)
             events = self._drive(events)
-        if not self.bots:  # a table of people: nobody plays between their commands
-            return events
-        bots = self.play_bots()
-        return events + bots if bots else events
+        if self.bots:  # else a table of people: nobody plays between their commands
+            events = events + self.play_bots()
+        return events
 
     def do_command(self, command: Command) -> list[ev.Event]:
         return self._drive(apply(self.game, command)) + self.play_bots()
@@ -131,8 +130,6 @@ class Session:
 
     def play_bots(self) -> list[ev.Event]:
         """Bot seats play their turns until a human seat is to move or the game ends."""
-        if not self.bots:  # a table of people (hot seat): nobody to wait for
-            return []
         game = self.game
         out: list[ev.Event] = []
         steps = 0
